@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this shape; `fields` names the inputs that were wrong. */
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Messages shared by the web forms and the server so both say the same thing. */
+export const messages = {
+  firstNameMin: 'First name must be at least 2 characters',
+  lastNameMin: 'Last name must be at least 2 characters',
+  invalidEmail: 'Invalid email address',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordsMismatch: 'Passwords do not match',
+  required: 'This field is required',
+  pinCode: 'PIN code must be 6 digits and cannot start with 0',
+  indianMobile: 'Enter a 10-digit Indian mobile number (starting 6-9), optionally with +91',
+  stateUnknown: 'Choose a state or union territory from the list',
+} as const;
+
+/** Basic email pattern of spec section 5: non-space text, @, text, dot, text. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Product and order ids travel in URLs; keep them to safe characters. */
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { messages } from './common';
+
+/** The 28 states and 8 union territories, for the checkout select and the server check. */
+export const indianStates = [
+  'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chhattisgarh', 'Goa', 'Gujarat',
+  'Haryana', 'Himachal Pradesh', 'Jharkhand', 'Karnataka', 'Kerala', 'Madhya Pradesh',
+  'Maharashtra', 'Manipur', 'Meghalaya', 'Mizoram', 'Nagaland', 'Odisha', 'Punjab', 'Rajasthan',
+  'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh', 'Uttarakhand', 'West Bengal',
+] as const;
+export const indianUnionTerritories = [
+  'Andaman and Nicobar Islands', 'Chandigarh', 'Dadra and Nagar Haveli and Daman and Diu', 'Delhi',
+  'Jammu and Kashmir', 'Ladakh', 'Lakshadweep', 'Puducherry',
+] as const;
+export const indianStatesAndUts: readonly string[] = [...indianStates, ...indianUnionTerritories];
+
+/** PIN code: 6 digits, first digit 1-9. */
+export const pinCodePattern = /^[1-9][0-9]{5}$/;
+/** Indian mobile: optional +91 / 91 / 0 prefix, then 10 digits starting 6-9. Spaces and dashes allowed. */
+export const indianMobilePattern = /^(?:\+?91|0)?[6-9][0-9]{9}$/;
+
+/** Digits of an Indian mobile number without the country code: '+91 98765-43210' -> '9876543210'. */
+export function normalizeIndianMobile(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, '');
+  if (!indianMobilePattern.test(compact)) return null;
+  return compact.slice(-10);
+}
+
+export const pinCodeSchema = z.string().trim().regex(pinCodePattern, messages.pinCode);
+export const indianMobileSchema = z
+  .string()
+  .trim()
+  .refine((v) => normalizeIndianMobile(v) !== null, messages.indianMobile);
+export const indianStateSchema = z
+  .string()
+  .trim()
+  .refine((v) => indianStatesAndUts.some((s) => s.toLowerCase() === v.toLowerCase()), messages.stateUnknown);

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { messages } from './common';
+import { indianMobileSchema, indianStateSchema, pinCodeSchema } from './india';
+
+export const ORDER_MAX_LINES = 50;
+export const ORDER_MAX_QUANTITY = 99;
+
+/** Status codes of spec section 4. */
+export const orderStatus = {
+  pending: 0,
+  processing: 1,
+  shipped: 2,
+  delivered: 3,
+  cancelled: 4,
+} as const;
+export type OrderStatusCode = (typeof orderStatus)[keyof typeof orderStatus];
+
+const requiredText = (max: number) => z.string().trim().min(1, messages.required).max(max);
+
+export const shippingAddressSchema = z.object({
+  fullName: requiredText(100),
+  address: requiredText(300),
+  city: requiredText(100),
+  state: requiredText(100).pipe(indianStateSchema),
+  postalCode: requiredText(6).pipe(pinCodeSchema),
+  phone: requiredText(20).pipe(indianMobileSchema),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** POST /orders. Prices never come from the client: only product ids and quantities. */
+export const createOrderBodySchema = z.object({
+  products: z.record(
+    z.string().min(1).max(64),
+    z.number().int().min(1).max(ORDER_MAX_QUANTITY),
+  ),
+  shippingAddress: shippingAddressSchema,
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const orderItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  quantity: z.number().int(),
+  /** unit price in rupees, copied at order time */
+  price: z.number(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  createdAt: z.string(),
+  items: z.array(orderItemSchema),
+  shippingAddress: z.object({
+    fullName: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    phone: z.string(),
+  }),
+  /** rupees */
+  total: z.number(),
+  shippingMethod: z.string(),
+  trackingNumber: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.array(orderSchema);
+export const createOrderResponseSchema = orderSchema;
+
+export const orderParamsSchema = z.object({ orderId: z.string().min(1).max(64) });
+/** GET /orders/{orderId}?contactInfo= : the order's email or phone. */
+export const trackOrderQuerySchema = z.object({ contactInfo: z.string().trim().max(254).optional() });

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const paymentFieldTypes = [
+  'text', 'email', 'password', 'number', 'tel', 'textarea', 'select', 'checkbox',
+] as const;
+
+/** A field of the server-driven payment form (spec section 3). */
+export const paymentFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  placeholder: z.string().optional(),
+  description: z.string().optional(),
+  type: z.enum(paymentFieldTypes),
+  options: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+  inline: z.boolean().optional(),
+  mask: z.string().optional(),
+  rules: z
+    .object({
+      required: z.boolean().optional(),
+      minLength: z.number().int().optional(),
+      maxLength: z.number().int().optional(),
+      /** a regular expression, optionally written as /regex/flags */
+      pattern: z.string().optional(),
+    })
+    .optional(),
+  rulesMessages: z.array(z.string()).optional(),
+  defaultValue: z.union([z.string(), z.boolean()]).optional(),
+  /** shown only when at least one of these fields is non-blank (empty list: always shown) */
+  showWhenFilled: z.array(z.string()).optional(),
+});
+export type PaymentField = z.infer<typeof paymentFieldSchema>;
+
+export const paymentFieldsResponseSchema = z.array(paymentFieldSchema);
+
+/** POST /payments */
+export const paymentSubmitBodySchema = z.object({
+  orderId: z.string().min(1).max(64),
+  fields: z.record(z.string(), z.union([z.string().max(500), z.boolean()])),
+});
+export type PaymentSubmitBody = z.infer<typeof paymentSubmitBodySchema>;
+
+export const paymentActionTypes = ['redirect_post', 'deeplink', 'qr'] as const;
+export const paymentActionSchema = z.object({
+  type: z.enum(paymentActionTypes),
+  redirectUrl: z.string().optional(),
+  formParams: z
+    .object({ type: z.string(), url: z.string(), data: z.record(z.string(), z.string()) })
+    .optional(),
+  qr: z.string().optional(),
+  qrBase64: z.string().optional(),
+});
+export type PaymentAction = z.infer<typeof paymentActionSchema>;
+
+export const paymentResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  redirectUrl: z.string().optional(),
+  action: paymentActionSchema.optional(),
+});
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;

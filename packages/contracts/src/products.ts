@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const productImageSchema = z.object({ url: z.string() });
+
+/** An attribute is a key with a list of values, e.g. { key: 'Size', value: ['A4', 'A5'] }. */
+export const productAttributeSchema = z.object({
+  id: z.string().optional(),
+  key: z.string(),
+  value: z.array(z.string()),
+  metricUnit: z.string().nullable().optional(),
+});
+export type ProductAttribute = z.infer<typeof productAttributeSchema>;
+
+/** Product as the server sends it. Prices are rupees (the database keeps paise). */
+export const productSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imgUrl: z.string(),
+  category: z.string(),
+  parentCategory: z.string().nullable(),
+  regularPrice: z.number(),
+  discountedPrice: z.number().nullable(),
+  createdAt: z.string(),
+  images: z.array(productImageSchema),
+  attributes: z.array(productAttributeSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const PRODUCT_PAGE_SIZE = 12;
+export const PRODUCT_MAX_LIMIT = 100;
+
+/** GET /products query. Blank values are treated as absent (the client sends only non-empty filters). */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+export const productListQuerySchema = z.object({
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100000).default(1)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(PRODUCT_MAX_LIMIT).default(PRODUCT_PAGE_SIZE),
+  ),
+  category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  gender: z.preprocess(blankToUndefined, z.string().max(50).optional()),
+  /** comma list of categories, e.g. 'Accessories,Personal Care,Home,null,Unisex' */
+  filter: z.preprocess(blankToUndefined, z.string().max(500).optional()),
+  parentCategory: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  featured: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productListResponseSchema = z.object({
+  data: z.array(productSchema),
+  pagination: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const productParamsSchema = z.object({ id: z.string().min(1).max(64) });
