@@ -1,0 +1,38 @@
+import { orderStatus, type OrderStatusCode } from '@store/contracts/orders';
+
+/** What can happen to an order after it is placed. `pay` comes only from a verified notification. */
+export const orderActions = ['pay', 'ship', 'deliver', 'cancel'] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+/**
+ * Allowed transitions: Pending -pay-> Processing -ship-> Shipped -deliver-> Delivered;
+ * Pending or Processing -cancel-> Cancelled. Everything else is refused.
+ */
+const transitions: Record<OrderAction, { from: readonly OrderStatusCode[]; to: OrderStatusCode }> = {
+  pay: { from: [orderStatus.pending], to: orderStatus.processing },
+  ship: { from: [orderStatus.processing], to: orderStatus.shipped },
+  deliver: { from: [orderStatus.shipped], to: orderStatus.delivered },
+  cancel: { from: [orderStatus.pending, orderStatus.processing], to: orderStatus.cancelled },
+};
+
+export const orderStatusNames: Record<number, string> = {
+  0: 'Pending',
+  1: 'Processing',
+  2: 'Shipped',
+  3: 'Delivered',
+  4: 'Cancelled',
+};
+
+export const statusName = (code: number) => orderStatusNames[code] ?? `Unknown (${code})`;
+
+export type TransitionResult = { ok: true; to: OrderStatusCode } | { ok: false; error: string };
+
+export function nextOrderStatus(current: number, action: OrderAction): TransitionResult {
+  const rule = transitions[action];
+  if ((rule.from as readonly number[]).includes(current)) return { ok: true, to: rule.to };
+  const allowedFrom = rule.from.map(statusName).join(' or ');
+  return { ok: false, error: `Cannot ${action} an order that is ${statusName(current)} (only from ${allowedFrom})` };
+}
+
+/** The statuses an action may start from, for the conditional UPDATE that applies it atomically. */
+export const allowedFromStatuses = (action: OrderAction): readonly OrderStatusCode[] => transitions[action].from;

@@ -1,0 +1,58 @@
+/** Payment methods a store can offer; each is served by one provider. */
+export const paymentMethods = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export type ProviderId = 'upi' | 'sandbox' | 'payu';
+
+export const providerOfMethod: Record<PaymentMethod, ProviderId> = {
+  upi_qr: 'upi',
+  upi_app: 'upi',
+  gateway: 'sandbox',
+  payu: 'payu',
+};
+
+export interface PaymentConfig {
+  methods: PaymentMethod[];
+  upi: { vpa: string; payeeName: string | null };
+  /** Secret of the store-hosted sandbox gateway; it signs notifications and merchant requests. */
+  sandbox: { secret: string };
+  payu: { key: string; salt: string; mode: 'test' | 'live' } | null;
+  /** Absolute origin for links a provider calls back (PayU surl/furl); null: the request's origin. */
+  publicBaseUrl: string | null;
+}
+
+/** The payment variables of env.ts. */
+export interface PaymentsEnv {
+  PAYMENT_METHODS: string;
+  UPI_VPA: string;
+  UPI_PAYEE_NAME?: string | undefined;
+  SANDBOX_GATEWAY_SECRET: string;
+  PAYU_KEY?: string | undefined;
+  PAYU_SALT?: string | undefined;
+  PAYU_MODE: 'test' | 'live';
+  PUBLIC_BASE_URL?: string | undefined;
+}
+
+export const defaultPaymentsEnv: PaymentsEnv = {
+  PAYMENT_METHODS: 'upi_qr,upi_app,gateway',
+  UPI_VPA: 'stationery.demo@upi',
+  SANDBOX_GATEWAY_SECRET: 'sandbox-gateway-demo-secret-change-me',
+  PAYU_MODE: 'test',
+};
+
+/**
+ * Methods named in PAYMENT_METHODS, in that order. PayU is dropped unless its key and salt are
+ * set, so a half-configured gateway is never offered.
+ */
+export function paymentConfigFromEnv(e: PaymentsEnv): PaymentConfig {
+  const payu = e.PAYU_KEY && e.PAYU_SALT ? { key: e.PAYU_KEY, salt: e.PAYU_SALT, mode: e.PAYU_MODE } : null;
+  const wanted = e.PAYMENT_METHODS.split(',').map((m) => m.trim()).filter(Boolean);
+  const methods = paymentMethods.filter((m) => wanted.includes(m) && (m !== 'payu' || payu !== null));
+  methods.sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
+  return {
+    methods,
+    upi: { vpa: e.UPI_VPA, payeeName: e.UPI_PAYEE_NAME ?? null },
+    sandbox: { secret: e.SANDBOX_GATEWAY_SECRET },
+    payu,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
+  };
+}

@@ -1,0 +1,120 @@
+import type { PaymentField } from '@store/contracts/payments';
+import type { PaymentMethod } from './payment-config';
+
+const methodLabels: Record<PaymentMethod, string> = {
+  upi_qr: 'UPI: scan a QR code with another phone',
+  upi_app: 'UPI app on this phone (GPay, PhonePe, Paytm, BHIM)',
+  gateway: 'Card or netbanking (sandbox gateway)',
+  payu: 'Card, netbanking or UPI via PayU',
+};
+
+export interface FieldDefaults {
+  payerName?: string;
+  email?: string;
+}
+
+/**
+ * The payment form of GET /payments/fields. Every feature of spec section 3 is used where it fits:
+ * each type except password (nothing secret is ever typed into a merchant's form), select options,
+ * inline, mask, rules (pattern as /regex/flags), rulesMessages ([0] required, [1] format),
+ * defaultValue and showWhenFilled. POST /payments validates against this same list.
+ */
+export function paymentFieldDefinitions(methods: readonly PaymentMethod[], defaults: FieldDefaults = {}): PaymentField[] {
+  return [
+    {
+      name: 'method',
+      label: 'Payment method',
+      placeholder: 'Choose how to pay',
+      type: 'select',
+      options: methods.map((m) => ({ value: m, label: methodLabels[m] })),
+      rules: { required: true },
+      rulesMessages: ['Please choose a payment method'],
+    },
+    {
+      name: 'upiId',
+      label: 'Your UPI ID (optional)',
+      placeholder: 'name@bank',
+      description: 'For UPI payments: the UPI ID you will pay from, so we can match your payment.',
+      type: 'text',
+      rules: { maxLength: 50, pattern: '/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/i' },
+      rulesMessages: ['Please enter your UPI ID', 'Enter a UPI ID like name@bank'],
+      showWhenFilled: ['method'],
+    },
+    {
+      name: 'payerName',
+      label: 'Name of the payer',
+      placeholder: 'As on your bank account',
+      type: 'text',
+      rules: { required: true, minLength: 2, maxLength: 60 },
+      rulesMessages: ['Please enter the name of the payer'],
+      ...(defaults.payerName ? { defaultValue: defaults.payerName } : {}),
+    },
+    {
+      name: 'email',
+      label: 'Email for the receipt',
+      placeholder: 'you@example.com',
+      type: 'email',
+      rules: { required: true, maxLength: 254 },
+      rulesMessages: ['Please enter your email address'],
+      ...(defaults.email ? { defaultValue: defaults.email } : {}),
+    },
+    {
+      name: 'phone',
+      label: 'Mobile number',
+      placeholder: '+91XXXXXXXXXX',
+      description: 'Payment updates are sent to this number.',
+      type: 'tel',
+      mask: '+919999999999',
+      rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' },
+      rulesMessages: ['Please enter your mobile number'],
+    },
+    {
+      name: 'companyName',
+      label: 'Business name (optional, for a GST invoice)',
+      placeholder: 'Registered business name',
+      type: 'text',
+      rules: { maxLength: 100 },
+    },
+    {
+      name: 'gstin',
+      label: 'GSTIN',
+      placeholder: '29ABCDE1234F1Z5',
+      description: '15 characters, as on the GST registration certificate.',
+      type: 'text',
+      mask: '99AAAAA9999A9Z9',
+      rules: {
+        required: true,
+        minLength: 15,
+        maxLength: 15,
+        pattern: '/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/i',
+      },
+      rulesMessages: ['Please enter the GSTIN of the business', 'Enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5'],
+      showWhenFilled: ['companyName'],
+    },
+    {
+      name: 'billingAddress',
+      label: 'Registered business address',
+      type: 'textarea',
+      rules: { maxLength: 300 },
+      showWhenFilled: ['gstin'],
+    },
+    {
+      name: 'billingPincode',
+      label: 'PIN code of the business address',
+      placeholder: '560001',
+      type: 'number',
+      rules: { pattern: '/^[1-9][0-9]{5}$/' },
+      rulesMessages: ['Please enter the PIN code', 'PIN code must be 6 digits and cannot start with 0'],
+      showWhenFilled: ['gstin'],
+    },
+    {
+      name: 'consent',
+      label: 'I agree to the terms of sale and the refund policy',
+      type: 'checkbox',
+      inline: true,
+      defaultValue: false,
+      rules: { required: true },
+      rulesMessages: ['Please accept the terms to continue'],
+    },
+  ];
+}
