@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './support/browser';
+
+// The suite runs the system Chromium; never let anything fetch Playwright's own browsers.
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+function browserOrExit(): string {
+  try {
+    return chromiumPath();
+  } catch (error) {
+    // A clear message beats a stack trace from the config loader.
+    console.error(`\n[e2e] ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+const executablePath = browserOrExit();
+const launchOptions = { executablePath, args: chromiumArgs };
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  // Builds the web app, starts the real server on a free port with a fresh database and
+  // sets E2E_BASE_URL; the function it returns stops the server.
+  globalSetup: './support/global-setup.ts',
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['./support/summary-reporter.ts']],
+  use: {
+    // Set by global setup before the workers start (the config is read again in each worker).
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    launchOptions,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    // Traces cost time on every test; keep them for local debugging only.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+    },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
+});

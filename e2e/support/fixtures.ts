@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { screenshotsRoot } from './paths';
+
+export { expect };
+
+export type Shopper = { firstName: string; lastName: string; email: string; password: string };
+
+export type ApiProduct = {
+  id: string;
+  title: string;
+  category: string;
+  parentCategory?: string | null;
+  regularPrice?: number | null;
+  discountedPrice?: number | null;
+  attributes?: { key: string; value: string[] }[];
+};
+
+export const shipping = {
+  fullName: 'Asha Verma',
+  address: '12 MG Road, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  phone: '+919876543210',
+};
+
+let counter = 0;
+/** An address nobody else in this run (or any earlier run on the same database) has used. */
+export function uniqueEmail(tag: string, project: string): string {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}${counter}`;
+  return `e2e-${tag}-${project}-${stamp}@example.com`;
+}
+
+export function newShopper(tag: string, project: string): Shopper {
+  return { firstName: 'Asha', lastName: 'Verma', email: uniqueEmail(tag, project), password: 'notebook-42' };
+}
+
+const api = (path: string) => `/api/v1${path}`;
+
+/** Register and log in through the API (fast path for journeys that are not about registering). */
+export async function registerViaApi(request: APIRequestContext, shopper: Shopper): Promise<string> {
+  const reg = await request.post(api('/users/register'), {
+    data: { email: shopper.email, password: shopper.password, firstName: shopper.firstName, lastName: shopper.lastName },
+  });
+  expect(reg.status(), `register ${shopper.email}: ${await reg.text()}`).toBeLessThan(300);
+  return loginViaApi(request, shopper);
+}
+
+export async function loginViaApi(request: APIRequestContext, shopper: Shopper): Promise<string> {
+  const res = await request.post(api('/users/authorize'), { data: { email: shopper.email, password: shopper.password } });
+  expect(res.status(), `authorize ${shopper.email}: ${await res.text()}`).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  return token;
+}
+
+/** The web app keeps the session in the auth_token cookie (spec section 4). */
+export async function signInBrowser(context: BrowserContext, baseURL: string, token: string): Promise<void> {
+  await context.addCookies([{ name: 'auth_token', value: token, url: baseURL, sameSite: 'Lax' }]);
+}
+
+export async function listProducts(request: APIRequestContext, query = 'page=1&limit=100'): Promise<ApiProduct[]> {
+  const res = await request.get(api(`/products?${query}`));
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: ApiProduct[] }).data;
+}
+
+export function sizesOf(p: ApiProduct): string[] {
+  return p.attributes?.find((a) => /^sizes?$/i.test(a.key))?.value ?? [];
+}
+export function coloursOf(p: ApiProduct): string[] {
+  return p.attributes?.find((a) => /^(colou?rs?)$/i.test(a.key))?.value ?? [];
+}
+
+export async function createOrderViaApi(
+  request: APIRequestContext,
+  token: string,
+  products: Record<string, number>,
+): Promise<{ id: string; total: number }> {
+  const res = await request.post(api('/orders'), {
+    headers: { authorization: `Bearer ${token}` },
+    data: { products, shippingAddress: shipping },
+  });
+  expect(res.status(), `create order: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as { id: string; total: number };
+}
+
+/** Let the page finish its requests (bounded: some screens poll). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+type Checks = {
+  /** Full-page screenshot to e2e/screenshots/<project>/<name>.png, then axe: no serious or critical violations. */
+  checkPage: (name: string) => Promise<void>;
+  /** No horizontal scrolling (phone and desktop alike). */
+  expectNoHorizontalScroll: () => Promise<void>;
+};
+
+export const test = base.extend<Checks>({
+  checkPage: async ({ page }, use, testInfo) => {
+    const dir = join(screenshotsRoot, testInfo.project.name);
+    mkdirSync(dir, { recursive: true });
+    await use(async (name: string) => {
+      await settle(page);
+      // Wait for running animations (toasts, skeleton fades) so the picture shows the settled page.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const report = bad
+        .map((v) => {
+          const nodes = v.nodes
+            .slice(0, 5)
+            .map((n) => `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
+            .join('\n');
+          return `\n  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} element(s))\n    ${v.helpUrl}\n${nodes}`;
+        })
+        .join('\n');
+      expect.soft(report || 'none', `axe: serious or critical violations on "${name}" (${page.url()})`).toBe('none');
+    });
+  },
+  expectNoHorizontalScroll: async ({ page }, use) => {
+    await use(async () => {
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollWidth, `page ${page.url()} scrolls sideways: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}`).toBeLessThanOrEqual(innerWidth);
+    });
+  },
+});

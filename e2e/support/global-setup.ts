@@ -1,0 +1,153 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { repoRoot } from './paths';
+
+const READY_TIMEOUT_MS = 180_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Build the web app once, the way `npm start` does (only when the build is missing or stale). */
+function buildWebApp(): void {
+  const script = resolve(repoRoot, 'scripts/ensure-web-build.mjs');
+  const [cmd, args] = existsSync(script)
+    ? ['node', [script]]
+    : ['npm', ['run', 'build', '-w', 'apps/web']];
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    throw new Error(`Building the web app failed: \`${cmd} ${args.join(' ')}\` exited with ${result.status}`);
+  }
+  console.log(`[e2e] web app ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server output)';
+  }
+}
+
+async function waitUntilReady(baseURL: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let exited: number | null | undefined;
+  server.once('exit', (code) => (exited = code));
+  while (Date.now() < deadline) {
+    if (exited !== undefined) {
+      throw new Error(`The store server exited (code ${exited}) before it was ready. Its output:\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/v1/storeInfo`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `The store server did not answer GET /api/v1/storeInfo within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${tail(logFile)}`,
+  );
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (server.exitCode !== null || server.pid === undefined) return done();
+    const pid = server.pid;
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      done();
+    }, 5_000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    try {
+      // The server runs in its own process group (tsx starts a child node): stop them all.
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      clearTimeout(timer);
+      done();
+    }
+  });
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.E2E_BASE_URL) {
+    console.log(`[e2e] using the server already running at ${process.env.E2E_BASE_URL}`);
+    return undefined;
+  }
+  buildWebApp();
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const work = mkdtempSync(join(tmpdir(), 'store-e2e-'));
+  const logFile = join(work, 'server.log');
+  const databaseUrl = process.env.E2E_DATABASE_URL?.trim();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(work, 'data'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_BASE_URL: baseURL,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+  const log = createWriteStream(logFile);
+  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
+  const server = spawn(tsx, ['src/server.ts'], {
+    cwd: resolve(repoRoot, 'apps/server'),
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+
+  const started = Date.now();
+  try {
+    await waitUntilReady(baseURL, server, logFile);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  const db = databaseUrl ? `PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : `embedded PGlite in ${env.DATA_DIR}`;
+  console.log(`[e2e] store server on ${baseURL}, ${db}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; log: ${logFile}`);
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_SERVER_LOG = logFile;
+  process.env.E2E_RUN_ID = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+
+  return async () => {
+    await stop(server);
+    log.end();
+    if (process.env.E2E_KEEP_DATA) {
+      console.log(`[e2e] kept the server folder ${work}`);
+    } else {
+      rmSync(work, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { shipping, type ApiProduct, type Shopper } from './fixtures';
+
+/** Put a product in the cart through its page (choosing the first size or colour when it asks). */
+export async function addProductToCart(page: Page, product: ApiProduct): Promise<void> {
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  const main = page.getByRole('main');
+  for (const key of [/^sizes?$/i, /^colou?rs?$/i]) {
+    const values = product.attributes?.find((a) => key.test(a.key))?.value ?? [];
+    if (values.length > 1) {
+      await main
+        .getByRole('radio', { name: values[0], exact: true })
+        .or(main.getByRole('button', { name: values[0], exact: true }))
+        .first()
+        .click();
+    }
+  }
+  await main.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
+
+export async function fillRegistration(page: Page, s: Partial<Shopper> & { confirmPassword?: string }): Promise<void> {
+  await page.getByLabel('First Name').fill(s.firstName ?? '');
+  await page.getByLabel('Last Name').fill(s.lastName ?? '');
+  await page.getByLabel('Email').fill(s.email ?? '');
+  await page.getByLabel('Password', { exact: true }).fill(s.password ?? '');
+  await page.getByLabel('Confirm Password').fill(s.confirmPassword ?? s.password ?? '');
+}
+
+export async function logIn(page: Page, s: Shopper): Promise<void> {
+  await page.getByLabel('Email').fill(s.email);
+  await page.getByLabel('Password', { exact: true }).fill(s.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+}
+
+export async function fillShipping(page: Page): Promise<void> {
+  await page.getByLabel('Full Name').fill(shipping.fullName);
+  await page.getByLabel('Address').fill(shipping.address);
+  await page.getByLabel('City').fill(shipping.city);
+  const state = page.getByLabel('State');
+  if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption(shipping.state);
+  else {
+    await state.click();
+    await page.getByRole('option', { name: shipping.state, exact: true }).click();
+  }
+  await page.getByLabel(/PIN code|Postal Code/i).fill(shipping.postalCode);
+  await page.getByLabel('Phone').fill(shipping.phone.replace('+91', ''));
+}

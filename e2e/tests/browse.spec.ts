@@ -1,0 +1,137 @@
+import { test, expect, listProducts, sizesOf, settle } from '../support/fixtures';
+
+test.describe('a visitor browses the catalogue and fills a cart', () => {
+  test('home → category tile → listing, filters and pages', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Inspire Your Creative Journey' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Shop Collection' })).toHaveAttribute('href', '/products');
+    await expect(page.getByRole('link', { name: 'Featured Items' })).toHaveAttribute('href', '/products?featured=true');
+    await expect(page.getByRole('heading', { name: 'Premium Stationery & Journals' })).toBeVisible();
+    await expect(page.getByText('Browse Categories')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Writing Essentials' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Subscribe to Our Newsletter' })).toBeVisible();
+    const main = page.getByRole('main');
+    // Featured products: the skeletons give way to real cards.
+    await expect(main.locator('a[href^="/product/"]').first()).toBeVisible();
+    await checkPage('home');
+    await expectNoHorizontalScroll();
+
+    // Category tiles: at most 3, each linking to /products?category=<lowercased, encoded>.
+    const tiles = main.locator('a[href^="/products?category="]');
+    const tileCount = await tiles.count();
+    expect(tileCount).toBeGreaterThan(0);
+    expect(tileCount).toBeLessThanOrEqual(3);
+    const href = (await tiles.first().getAttribute('href'))!;
+    const category = decodeURIComponent(href.split('category=')[1]!);
+    expect(category).toBe(category.toLowerCase());
+    await tiles.first().click();
+    await expect(page).toHaveURL(/\/products\?category=/);
+    const expectedHeading = category.charAt(0).toUpperCase() + category.slice(1);
+    await expect(page.getByRole('heading', { level: 1, name: expectedHeading })).toBeVisible();
+    const inCategory = await listProducts(request, `page=1&limit=100&category=${encodeURIComponent(category)}`);
+    expect(inCategory.length).toBeGreaterThan(0);
+    await expect(main.getByRole('link', { name: inCategory[0]!.title, exact: true }).first()).toBeVisible();
+    await checkPage('products');
+    await expectNoHorizontalScroll();
+
+    // Parent-category filter: choosing one narrows the list and sets ?parentCategory=, page back to 1.
+    const parents = [...new Set(inCategory.map((p) => p.parentCategory).filter((p): p is string => !!p))];
+    if (parents.length > 0) {
+      const parent = parents[0]!;
+      await page.getByRole('button', { name: parent, exact: true }).or(page.getByRole('radio', { name: parent, exact: true })).first().click();
+      await expect(page).toHaveURL(new RegExp(`parentCategory=${encodeURIComponent(parent).replace(/%20/g, '(%20|\\+)')}`));
+      await expect(page.getByRole('heading', { level: 1, name: parent })).toBeVisible();
+      const narrowed = inCategory.filter((p) => p.parentCategory === parent);
+      await expect(main.getByRole('link', { name: narrowed[0]!.title, exact: true }).first()).toBeVisible();
+    }
+
+    // All products: pagination with the window, first/last and the summary line.
+    const all = await listProducts(request);
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+    await expect(page.getByText(`Showing 1 to 12 of ${all.length} items`)).toBeVisible();
+    await page.getByRole('button', { name: /^next/i }).or(page.getByRole('link', { name: /^next/i })).first().click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByText(`Showing 13 to 24 of ${all.length} items`)).toBeVisible();
+    const lastPage = Math.ceil(all.length / 12);
+    await page.getByRole('button', { name: String(lastPage), exact: true }).or(page.getByRole('link', { name: String(lastPage), exact: true })).first().click();
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${lastPage}`));
+    await expect(page.getByText(`Showing ${(lastPage - 1) * 12 + 1} to ${all.length} of ${all.length} items`)).toBeVisible();
+
+    // Featured items from the hero: only featured products.
+    const featured = all.filter((p) => p.attributes?.some((a) => a.key.toLowerCase() === 'featured' && a.value.some((v) => v.includes('true'))));
+    const notFeatured = all.find((p) => !featured.includes(p))!;
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Featured Items' }).click();
+    await expect(page).toHaveURL(/featured=true/);
+    await expect(main.getByRole('link', { name: featured[0]!.title, exact: true }).first()).toBeVisible();
+    await settle(page);
+    await expect(main.getByRole('link', { name: notFeatured.title, exact: true })).toHaveCount(0);
+
+    // An impossible filter shows the empty state and Clear Filters.
+    await page.goto('/products?category=no-such-category-e2e');
+    await expect(page.getByText('No products found with the selected filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filters' }).or(page.getByRole('link', { name: 'Clear Filters' })).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  });
+
+  test('product (size required) → cart quantity, remove, clear', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
+    const all = await listProducts(request);
+    const sized = all.find((p) => sizesOf(p).length > 1)!;
+    const other = all.find((p) => p.id !== sized.id && sizesOf(p).length === 0) ?? all.find((p) => p.id !== sized.id && sizesOf(p).length === 1)!;
+    expect(sized, 'the catalogue has a product with several sizes').toBeTruthy();
+
+    await page.goto(`/product/${sized.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: sized.title })).toBeVisible();
+    await expect(page.getByText(sized.id.slice(0, 8), { exact: false }).first()).toBeVisible();
+    await checkPage('product');
+    await expectNoHorizontalScroll();
+    const addToCart = page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true });
+    await addToCart.click();
+    await expect(page.getByText('Please select a size', { exact: true })).toBeVisible();
+    await expect(page.getByText('You must select a size before adding to cart')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${sized.id}$`));
+    const size = sizesOf(sized)[1]!;
+    await page.getByRole('radio', { name: size, exact: true }).or(page.getByRole('button', { name: size, exact: true })).first().click();
+    await addToCart.click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText('Added to cart').first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(sized.title).first()).toBeVisible();
+
+    // A second product, added from its own page.
+    await page.goto(`/product/${other.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: other.title })).toBeVisible();
+    if (sizesOf(other).length === 1) {
+      // One Size is preselected: adding works straight away.
+    }
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    const main = page.getByRole('main');
+    await expect(main.getByText(sized.title).first()).toBeVisible();
+    await expect(main.getByText(other.title).first()).toBeVisible();
+    await expect(main.getByText('Free', { exact: true }).first()).toBeVisible();
+    await checkPage('cart');
+    await expectNoHorizontalScroll();
+
+    // Quantity: up to 2, then down to 1, and not below 1.
+    const line = main.getByRole('listitem').filter({ hasText: sized.title });
+    const quantity = line.getByText(/^\d+$/).or(line.getByRole('spinbutton')).first();
+    await line.getByRole('button', { name: /increase/i }).click();
+    await expect(line).toContainText('2');
+    await line.getByRole('button', { name: /decrease/i }).click();
+    await expect(quantity).toHaveText('1');
+    await expect(line.getByRole('button', { name: /decrease/i })).toBeDisabled();
+
+    // Remove one line, then clear the rest.
+    await line.getByRole('button', { name: /remove/i }).click();
+    await expect(page.getByText('Removed from cart').first()).toBeVisible();
+    await expect(main.getByText(sized.title)).toHaveCount(0);
+    await expect(main.getByText(other.title).first()).toBeVisible();
+    await main.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect(page.getByText('Cart cleared').first()).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+    await checkPage('cart-empty');
+  });
+});
