@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import { serverRoot } from './env';
+import { registerErrorHandler } from './lib/errors';
+import { ResponseCache } from './lib/response-cache';
+import { orderRoutes } from './modules/orders/orders.routes';
+import { productRoutes } from './modules/products/products.routes';
+import { storeRoutes } from './modules/store/store.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
+import { registerStoreResolution } from './plugins/store';
+import { registerWeb } from './plugins/web';
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT = 100 * 1024;
+/** Product and category art shipped in the repository. */
+export const imagesDir = join(serverRoot, 'public/images');
+
+export interface BuildAppOptions {
+  /** An open, migrated database (PGlite or PostgreSQL): see db/client.ts openDatabase. */
+  db: Db;
+  /** HS256 key for session tokens: see lib/jwt-secret.ts. */
+  jwtSecret: Uint8Array;
+  /** Built web app folder; null or missing index.html: API only. */
+  webDistDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** Absolute origin for links the server builds (payment return URLs); optional. */
+  publicBaseUrl?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database handle given to buildApp. */
+    db: Db;
+    /** Serialized GET /products and /storeInfo responses; clear when the catalogue changes. */
+    catalogueCache: ResponseCache;
+    /** Call after changing products or store info in this process. */
+    catalogueChanged(): void;
+    publicBaseUrl: string | undefined;
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // shoppers' order ids and products ids are short; refuse absurd URLs early
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const cache = new ResponseCache();
+  app.decorate('db', options.db);
+  app.decorate('catalogueCache', cache);
+  app.decorate('publicBaseUrl', options.publicBaseUrl);
+  app.decorate('catalogueChanged', () => {
+    cache.clear();
+    app.reloadStores();
+  });
+  registerStoreResolution(app, options.db);
+  registerAuth(app, options.jwtSecret);
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Stationery store API', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  if (existsSync(imagesDir)) {
+    await app.register(fastifyStatic, {
+      root: imagesDir,
+      prefix: '/images/',
+      decorateReply: false,
+      maxAge: '7d',
+    });
+  }
+
+  await app.register(
+    async (api) => {
+      await api.register(userRoutes, { db: options.db });
+      await api.register(storeRoutes, { cache });
+      await api.register(productRoutes, { db: options.db, cache });
+      await api.register(orderRoutes, { db: options.db });
+      // payments: the payments module registers its routes here (GET/POST /payments ...)
+    },
+    { prefix: API_PREFIX },
+  );
+  // payments: the sandbox gateway pages (outside /api/v1) are registered here
+
+  const webDir = options.webDistDir && existsSync(join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
+  await registerWeb(app, webDir);
+  return app;
+}

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** One row per storefront. `info` is the store-information record the client shows (spec section 3). */
+export const stores = pgTable('stores', {
+  id: text('id').primaryKey(),
+  /** Host names that resolve to this store (lower case, no port). */
+  domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+  isDefault: boolean('is_default').notNull().default(false),
+  storeName: text('store_name').notNull(),
+  companyName: text('company_name').notNull(),
+  companyAddress: text('company_address').notNull(),
+  companyEmail: text('company_email').notNull(),
+  companyPhone: text('company_phone').notNull(),
+  companyLogoUrl: text('company_logo_url').notNull().default(''),
+  description: text('description').notNull().default(''),
+  categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+  categoryImages: jsonb('category_images').$type<Record<string, string>>().notNull().default({}),
+  policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    imgUrl: text('img_url').notNull().default(''),
+    category: text('category'),
+    parentCategory: text('parent_category'),
+    gender: text('gender'),
+    regularPricePaise: integer('regular_price_paise').notNull(),
+    discountedPricePaise: integer('discounted_price_paise'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_store_created_idx').on(t.storeId, t.createdAt),
+    index('products_store_category_idx').on(t.storeId, sql`lower(${t.category})`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+export const productAttributes = pgTable(
+  'product_attributes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    key: text('key').notNull(),
+    values: text('values').array().notNull(),
+    metricUnit: text('metric_unit'),
+  },
+  (t) => [index('product_attributes_product_idx').on(t.productId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** trimmed and lower-cased */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_store_email_uq').on(t.storeId, t.email)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** 10 characters of Crockford base32, random */
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 0 pending, 1 processing, 2 shipped, 3 delivered, 4 cancelled */
+    status: smallint('status').notNull().default(0),
+    shippingFullName: text('shipping_full_name').notNull(),
+    shippingAddress: text('shipping_address').notNull(),
+    shippingCity: text('shipping_city').notNull(),
+    shippingState: text('shipping_state').notNull(),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    /** as typed by the shopper */
+    shippingPhone: text('shipping_phone').notNull(),
+    /** lower-cased account email */
+    contactEmail: text('contact_email').notNull(),
+    /** 10 digits, no country code */
+    contactPhone: text('contact_phone').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    trackingNumber: text('tracking_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** copied at order time */
+    productTitle: text('product_title').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** copied at order time */
+    unitPricePaise: integer('unit_price_paise').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** Payment attempts. Logic lives in modules/payments (owned by the payments engineer). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** 'created' | 'pending' | 'succeeded' | 'failed' */
+    status: text('status').notNull().default('created'),
+    providerReference: text('provider_reference'),
+    method: text('method'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_reference_uq').on(t.provider, t.providerReference),
+  ],
+);
+
+/** Provider notifications already processed: the unique key makes a replayed notification a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: text('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.provider, t.eventId)],
+);

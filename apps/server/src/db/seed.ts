@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { productAttributes, productImages, products, stores } from './schema';
+import { seedProducts } from './seed-data/catalogue';
+import { DEFAULT_STORE_ID, defaultStoreDomains, defaultStoreInfo } from './seed-data/store';
+
+/** Stable UUID per seeded product so re-seeding keeps ids (carts and order lines stay linked). */
+export function seedProductId(storeId: string, slug: string): string {
+  const h = createHash('sha1').update(`${storeId}:${slug}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export const productImageUrls = (slug: string) => [
+  `/images/products/${slug}-1.svg`,
+  `/images/products/${slug}-2.svg`,
+];
+
+const rupeesToPaise = (r: number) => Math.round(r * 100);
+
+/** Writes (or rewrites) the demo store and its catalogue. Users and orders are kept. */
+export async function seedCatalogue(db: Db, now = new Date()): Promise<{ storeId: string; products: number }> {
+  const storeId = DEFAULT_STORE_ID;
+  await db.transaction(async (tx) => {
+    const storeRow = { id: storeId, domains: defaultStoreDomains, isDefault: true, ...defaultStoreInfo };
+    await tx
+      .insert(stores)
+      .values(storeRow)
+      .onConflictDoUpdate({ target: stores.id, set: { ...storeRow, updatedAt: now } });
+
+    // newest first in the listing follows catalogue order: the first product is the newest
+    const rows = seedProducts.map((p, i) => ({
+      id: seedProductId(storeId, p.slug),
+      storeId,
+      title: p.title,
+      description: p.description,
+      imgUrl: productImageUrls(p.slug)[0]!,
+      category: p.category,
+      parentCategory: p.parentCategory,
+      gender: null,
+      regularPricePaise: rupeesToPaise(p.price),
+      discountedPricePaise: p.discounted === null ? null : rupeesToPaise(p.discounted),
+      active: true,
+      createdAt: new Date(now.getTime() - i * 3_600_000),
+      updatedAt: now,
+    }));
+    const ids = rows.map((r) => r.id);
+    await tx.delete(products).where(and(eq(products.storeId, storeId), notInArray(products.id, ids)));
+    await tx
+      .insert(products)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: products.id,
+        set: {
+          title: sql`excluded.title`,
+          description: sql`excluded.description`,
+          imgUrl: sql`excluded.img_url`,
+          category: sql`excluded.category`,
+          parentCategory: sql`excluded.parent_category`,
+          gender: sql`excluded.gender`,
+          regularPricePaise: sql`excluded.regular_price_paise`,
+          discountedPricePaise: sql`excluded.discounted_price_paise`,
+          active: sql`excluded.active`,
+          createdAt: sql`excluded.created_at`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      });
+    await tx.delete(productImages).where(sql`${productImages.productId} in (select id from products where store_id = ${storeId})`);
+    await tx.delete(productAttributes).where(sql`${productAttributes.productId} in (select id from products where store_id = ${storeId})`);
+    await tx.insert(productImages).values(
+      seedProducts.flatMap((p) =>
+        productImageUrls(p.slug).map((url, position) => ({ productId: seedProductId(storeId, p.slug), position, url })),
+      ),
+    );
+    await tx.insert(productAttributes).values(
+      seedProducts.flatMap((p) =>
+        p.attributes.map((a, position) => ({
+          productId: seedProductId(storeId, p.slug),
+          position,
+          key: a.key,
+          values: a.value,
+          metricUnit: a.metricUnit ?? null,
+        })),
+      ),
+    );
+  });
+  return { storeId, products: seedProducts.length };
+}
+
+/** First start: seed when there is no store yet. Returns true when it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stores);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedCatalogue(db);
+  return true;
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: npm runs workspace scripts with cwd = apps/server, so paths are resolved from here. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The server package folder (migrations, shipped images). */
+export const serverRoot = resolve(repoRoot, 'apps/server');
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const envSchema = z.object({
+  PORT: z.preprocess(blank, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(blank, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blank, z.string().default(resolve(repoRoot, 'data'))),
+  DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
+  JWT_SECRET: z.preprocess(blank, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  WEB_DIST_DIR: z.preprocess(blank, z.string().default(resolve(repoRoot, 'apps/web/dist'))),
+  LOG_LEVEL: z.preprocess(
+    blank,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Absolute origin used when the server must build absolute links (e.g. payment return URLs). */
+  PUBLIC_BASE_URL: z.preprocess(blank, z.string().url().optional()),
+  TEST_DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return { ...env, DATA_DIR: resolve(repoRoot, env.DATA_DIR), WEB_DIST_DIR: resolve(repoRoot, env.WEB_DIST_DIR) };
+}
+
+export const env: Env = readEnv();
+
+export function webDistAvailable(dir: string): boolean {
+  return existsSync(resolve(dir, 'index.html'));
+}

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Thrown by services; turned into `{ error, fields? }` with the given status. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { keys?: unknown };
+}
+
+/** Turns zod issues into a field -> message map ('shippingAddress.postalCode': '...'). */
+function fieldsFromIssues(issues: ValidationIssue[], context: string | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const keys = issue.params?.keys;
+    if (Array.isArray(keys)) {
+      for (const key of keys) fields[[path, String(key)].filter(Boolean).join('.')] = 'Unknown field';
+      continue;
+    }
+    const name = path || context || 'request';
+    fields[name] ??= issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = fieldsFromIssues(err.validation as ValidationIssue[], err.validationContext);
+      const first = Object.entries(fields)[0];
+      const error = first ? `Invalid ${err.validationContext ?? 'request'}: ${first[0]}: ${first[1]}` : 'Invalid request';
+      return reply.code(400).send({ error, fields });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const error =
+        status === 413
+          ? 'Request body is too large (limit 100 KB)'
+          : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+            ? 'Malformed JSON body'
+            : err.message;
+      return reply.code(status).send({ error });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: 'Internal server error' });
+  });
+}

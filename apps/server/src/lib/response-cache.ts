@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+interface Entry {
+  body: string;
+  etag: string;
+  expiresAt: number;
+}
+
+/**
+ * Serialized responses of catalogue reads, keyed by store + normalized query. Cleared in-process
+ * when the catalogue changes; the TTL bounds staleness when another process (a seed run on
+ * PostgreSQL) changed it.
+ */
+export class ResponseCache {
+  private entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async getOrCreate(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now) return hit;
+    const body = JSON.stringify(await produce());
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    const entry = { body, etag, expiresAt: now + this.ttlMs };
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+}
+
+/** Sends a cached JSON body, or 304 when the client already holds it. */
+export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: { body: string; etag: string }) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'Host, X-Store-Domain');
+  const inm = request.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(entry.body);
+}
+
+/** Query string as a stable cache key: keys sorted, values as parsed. */
+export function normalizeQuery(query: Record<string, unknown>): string {
+  return Object.keys(query)
+    .filter((k) => query[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${String(query[k])}`)
+    .join('&');
+}

@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { ORDER_MAX_LINES, orderStatus, type CreateOrderBody, type Order } from '@store/contracts/orders';
+import { normalizeIndianMobile } from '@store/contracts/india';
+import type { Db, DbOrTx } from '../../db/client';
+import { orderItems, orders } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { findProductsForOrder, paiseToRupees } from '../products/products.service';
+import { newOrderId, normalizeOrderId } from './order-id';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+export const SHIPPING_METHOD = 'Standard Shipping';
+
+export function toOrder(row: OrderRow, items: ItemRow[]): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId ?? '',
+      productTitle: i.productTitle,
+      quantity: i.quantity,
+      price: paiseToRupees(i.unitPricePaise),
+    })),
+    shippingAddress: {
+      fullName: row.shippingFullName,
+      address: row.shippingAddress,
+      city: row.shippingCity,
+      state: row.shippingState,
+      postalCode: row.shippingPostalCode,
+      phone: `+91${row.contactPhone}`,
+    },
+    total: paiseToRupees(row.totalPaise),
+    shippingMethod: SHIPPING_METHOD,
+    trackingNumber: row.trackingNumber,
+  };
+}
+
+async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .orderBy(asc(orderItems.position));
+  return rows.map((r) => toOrder(r, items.filter((i) => i.orderId === r.id)));
+}
+
+export interface Customer {
+  id: string;
+  email: string;
+}
+
+/** Prices come from the database only; the order and its lines are written in one transaction. */
+export async function createOrder(db: Db, storeId: string, customer: Customer, body: CreateOrderBody): Promise<Order> {
+  const lines = Object.entries(body.products);
+  if (lines.length === 0) throw new HttpError(400, 'Your cart is empty', { products: 'Add at least one product' });
+  if (lines.length > ORDER_MAX_LINES) {
+    throw new HttpError(400, `At most ${ORDER_MAX_LINES} different products per order`, {
+      products: `At most ${ORDER_MAX_LINES} lines`,
+    });
+  }
+  const found = new Map((await findProductsForOrder(db, storeId, lines.map(([id]) => id))).map((p) => [p.id, p]));
+  const unknown = lines.filter(([id]) => !found.has(id));
+  if (unknown.length) {
+    throw new HttpError(
+      400,
+      'Some products are no longer available',
+      Object.fromEntries(unknown.map(([id]) => [`products.${id}`, 'Unknown product'])),
+    );
+  }
+  const items = lines.map(([id, quantity], position) => {
+    const p = found.get(id)!;
+    return { productId: id, position, quantity, productTitle: p.title, unitPricePaise: p.discountedPricePaise ?? p.regularPricePaise };
+  });
+  const totalPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);
+  const a = body.shippingAddress;
+
+  for (let attempt = 0; ; attempt++) {
+    const id = newOrderId();
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            id,
+            storeId,
+            userId: customer.id,
+            status: orderStatus.pending,
+            shippingFullName: a.fullName,
+            shippingAddress: a.address,
+            shippingCity: a.city,
+            shippingState: a.state,
+            shippingPostalCode: a.postalCode,
+            shippingPhone: a.phone,
+            contactEmail: customer.email.toLowerCase(),
+            contactPhone: normalizeIndianMobile(a.phone)!,
+            totalPaise,
+          })
+          .returning();
+        const itemRows = await tx
+          .insert(orderItems)
+          .values(items.map((i) => ({ ...i, orderId: id })))
+          .returning();
+        return toOrder(row!, itemRows.sort((x, y) => x.position - y.position));
+      });
+    } catch (err) {
+      // a 50-bit id collision is astronomically rare; try a fresh one
+      if (attempt < 2 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+export async function listOrders(db: DbOrTx, storeId: string, userId: string): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.userId, userId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
+}
+
+/** True when `contact` is the order's email (any case) or its phone (with or without +91). */
+export function contactMatches(row: Pick<OrderRow, 'contactEmail' | 'contactPhone'>, contact: string | undefined): boolean {
+  const c = contact?.trim();
+  if (!c) return false;
+  if (c.includes('@')) return c.toLowerCase() === row.contactEmail.toLowerCase();
+  return normalizeIndianMobile(c) === row.contactPhone;
+}
+
+/** The order when the caller owns it or knows its contact; null otherwise (same answer as unknown). */
+export async function findOrderForViewer(
+  db: DbOrTx,
+  storeId: string,
+  rawId: string,
+  viewer: { userId?: string; contact?: string },
+): Promise<Order | null> {
+  const id = normalizeOrderId(rawId);
+  if (!id) return null;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, id)))
+    .limit(1);
+  if (!row) return null;
+  const owner = viewer.userId !== undefined && row.userId === viewer.userId;
+  if (!owner && !contactMatches(row, viewer.contact)) return null;
+  const [order] = await withItems(db, [row]);
+  return order ?? null;
+}

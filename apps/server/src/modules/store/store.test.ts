@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /storeInfo', () => {
+  it('answers the store record with categories, a default category image and a policy override', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/storeInfo' });
+    expect(res.statusCode).toBe(200);
+    const info = res.json();
+    expect(info.storeName).toBe('Kagaz & Kalam');
+    expect(info.companyAddress).toMatch(/India/);
+    expect(info.categories.length).toBeGreaterThanOrEqual(6);
+    expect(info.categoryImages.default).toMatch(/^\/images\//);
+    expect(info.policies.shipping).toContain('{companyName}');
+    expect(res.headers.etag).toBeTruthy();
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/storeInfo' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/storeInfo',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('falls back to the default store for an unknown host and honours X-Store-Domain', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/storeInfo',
+      headers: { host: 'unknown.example', 'x-store-domain': 'kagazkalam.in' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().storeName).toBe('Kagaz & Kalam');
+  });
+});

@@ -1,0 +1,72 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq } from 'drizzle-orm';
+import type { AccountInfo, RegisterBody } from '@store/contracts/users';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+
+/** OWASP password storage cheat sheet: argon2id, m = 19 MiB, t = 2, p = 1. */
+// algorithm 2 is Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax)
+const argonOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+// Verified against when the email is unknown so both failures take the same time.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', argonOptions));
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toAccountInfo(row: UserRow): AccountInfo {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function registerUser(db: Db, storeId: string, body: RegisterBody): Promise<UserRow> {
+  const existing = await findUserByEmail(db, storeId, body.email);
+  if (existing) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  const passwordHash = await hash(body.password, argonOptions);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ storeId, email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw err;
+  }
+}
+
+export async function findUserByEmail(db: Db, storeId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.email, email)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, storeId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The user when the password matches; otherwise a 401 that is the same for unknown emails. */
+export async function checkCredentials(db: Db, storeId: string, email: string, password: string): Promise<UserRow> {
+  const row = await findUserByEmail(db, storeId, email);
+  const ok = await verify(row?.passwordHash ?? (await getDummyHash()), password).catch(() => false);
+  if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
+  return row;
+}

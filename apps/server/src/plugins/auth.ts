@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  storeId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by app.authenticate / app.optionalAuth; null for visitors. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 `{ error }` unless a valid Bearer token for this store is sent. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler: sets request.user when a valid token is sent, otherwise leaves it null. */
+    optionalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Issues a 30-day HS256 token for the user. */
+    signToken(user: AuthUser): Promise<string>;
+  }
+}
+
+const ALG = 'HS256';
+export const TOKEN_LIFETIME = '30d';
+
+async function verify(secret: Uint8Array, request: FastifyRequest): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) return null;
+  try {
+    const { payload } = await jwtVerify(match[1]!, secret, { algorithms: [ALG] });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.store !== 'string') {
+      return null;
+    }
+    // a token from another storefront does not open this one
+    if (request.store && payload.store !== request.store.id) return null;
+    return { id: payload.sub, email: payload.email, storeId: payload.store };
+  } catch {
+    return null;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
+  app.decorateRequest('user', null);
+  app.decorate('signToken', (user: AuthUser) =>
+    new SignJWT({ email: user.email, store: user.storeId })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(secret),
+  );
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await verify(secret, request);
+    if (!user) {
+      return reply.code(401).send({ error: 'Please log in: the session token is missing, invalid or expired' });
+    }
+    request.user = user;
+  });
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    request.user = await verify(secret, request);
+  });
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { StoreInfo } from '@store/contracts/store';
+import type { Db } from '../db/client';
+import { stores } from '../db/schema';
+
+export interface StoreContext {
+  id: string;
+  info: StoreInfo;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The storefront this request belongs to (from Host / X-Store-Domain, else the default store). */
+    store: StoreContext;
+  }
+  interface FastifyInstance {
+    /** Forget cached store rows (call after changing a store). */
+    reloadStores(): void;
+  }
+}
+
+interface StoreTable {
+  byDomain: Map<string, StoreContext>;
+  fallback: StoreContext | null;
+  loadedAt: number;
+}
+
+const TTL_MS = 30_000;
+
+function hostOnly(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const first = value.split(',')[0]!.trim().toLowerCase();
+  // strip the port, keeping IPv6 literals intact
+  return first.startsWith('[') ? first.slice(0, first.indexOf(']') + 1) : first.replace(/:\d+$/, '');
+}
+
+async function loadStores(db: Db): Promise<StoreTable> {
+  const rows = await db.select().from(stores);
+  const byDomain = new Map<string, StoreContext>();
+  let fallback: StoreContext | null = null;
+  for (const row of rows) {
+    const ctx: StoreContext = {
+      id: row.id,
+      info: {
+        storeName: row.storeName,
+        companyName: row.companyName,
+        companyAddress: row.companyAddress,
+        companyEmail: row.companyEmail,
+        companyPhone: row.companyPhone,
+        companyLogoUrl: row.companyLogoUrl,
+        description: row.description,
+        categories: row.categories,
+        categoryImages: row.categoryImages,
+        policies: row.policies,
+      },
+    };
+    for (const d of row.domains) byDomain.set(d.toLowerCase(), ctx);
+    if (row.isDefault || !fallback) fallback = ctx;
+  }
+  return { byDomain, fallback, loadedAt: Date.now() };
+}
+
+/** Resolves `request.store` for every /api request from an in-memory table of stores. */
+export function registerStoreResolution(app: FastifyInstance, db: Db): void {
+  let table: StoreTable | null = null;
+  let loading: Promise<StoreTable> | null = null;
+  const current = async () => {
+    if (table && Date.now() - table.loadedAt < TTL_MS) return table;
+    loading ??= loadStores(db).finally(() => (loading = null));
+    table = await loading;
+    return table;
+  };
+
+  app.decorateRequest('store', null as unknown as StoreContext);
+  app.decorate('reloadStores', () => {
+    table = null;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const t = await current();
+    const wanted = hostOnly(request.headers['x-store-domain'] as string | undefined) ?? hostOnly(request.headers.host);
+    const store = (wanted && t.byDomain.get(wanted)) || t.fallback;
+    if (!store) return reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });
+    request.store = store;
+  });
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { seedIfEmpty } from './db/seed';
+import { env } from './env';
+import { resolveJwtSecret } from './lib/jwt-secret';
+
+async function main() {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  ).catch((err: unknown) => {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  });
+  const seeded = await seedIfEmpty(database.db);
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: resolveJwtSecret({ secret: env.JWT_SECRET, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }),
+    webDistDir: env.WEB_DIST_DIR,
+    logger: { level: env.LOG_LEVEL },
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+  });
+  if (seeded) app.log.info('seeded the demo catalogue into an empty database');
+  if (env.DATABASE_URL && !env.JWT_SECRET) {
+    app.log.warn('JWT_SECRET is not set: tokens are signed with a per-process key, so several processes will not accept each other\'s tokens');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+await main();
