@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Sheet, SheetContent } from '@/components/ui/sheet';
+
+interface MobileMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  categories: { name: string; href: string }[];
+  isLoggedIn: boolean;
+}
+
+const itemClass =
+  'block rounded-md px-3 py-2.5 text-base font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/** Drawer menu under 768 px; a route change closes it (the navbar ties `open` to the location). */
+export function MobileMenu({ open, onOpenChange, categories, isLoggedIn }: MobileMenuProps) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent title="Menu" description="Shop categories and account links">
+        <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1">
+          {categories.map((c) => (
+            <Link key={c.name} to={c.href} className={itemClass}>
+              {c.name}
+            </Link>
+          ))}
+          <Link to="/products" className={itemClass}>
+            All Products
+          </Link>
+          <Link to="/cart" className={itemClass}>
+            Cart
+          </Link>
+          <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
+            {isLoggedIn ? (
+              <Link to="/account" className={buttonVariants()}>
+                My Account
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className={buttonVariants()}>
+                  Login
+                </Link>
+                <Link to="/register" className={buttonVariants({ variant: 'outline' })}>
+                  Register
+                </Link>
+              </>
+            )}
+          </div>
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,137 @@
+import { LogIn, Menu, ShoppingBag, User } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useCart } from '@/features/cart/hooks/use-cart';
+import { categoryHref, topCategories } from '@/features/store-info/categories';
+import { brandName, useStoreInfo } from '@/features/store-info/hooks/use-store-info';
+import { cn } from '@/lib/utils';
+
+// The drawer (Radix Dialog) loads on first open, keeping it out of the entry chunk.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+export const SOLID_AFTER_PX = 20;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return scrolled;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary',
+    isActive ? 'text-primary' : 'text-foreground/80',
+  );
+
+export function Navbar() {
+  const { storeInfo } = useStoreInfo();
+  const { isLoggedIn } = useSession();
+  const { itemCount } = useCart();
+  const location = useLocation();
+  const scrolled = useScrolledPast(SOLID_AFTER_PX);
+  // The menu is open only for the location it was opened at, so any route change closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+
+  const categories = topCategories(storeInfo?.categories).map((name) => ({ name, href: categoryHref(name) }));
+  const currentCategory = new URLSearchParams(location.search).get('category');
+
+  return (
+    <header
+      className={cn(
+        'sticky top-0 z-40 transition-[background-color,box-shadow,border-color] duration-300',
+        scrolled
+          ? 'border-b border-border bg-card/95 shadow-sm backdrop-blur'
+          : 'border-b border-transparent bg-background/70',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 lg:px-8">
+        <Link to="/" className="font-display text-xl font-semibold tracking-tight text-primary sm:text-2xl">
+          {brandName(storeInfo)}
+        </Link>
+
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+          {categories.map((c) => (
+            <NavLink
+              key={c.name}
+              to={c.href}
+              className={() =>
+                navLinkClass({
+                  isActive: location.pathname === '/products' && currentCategory === c.name.toLowerCase(),
+                })
+              }
+            >
+              {c.name}
+            </NavLink>
+          ))}
+          <NavLink
+            to="/products"
+            end
+            className={() => navLinkClass({ isActive: location.pathname === '/products' && !currentCategory })}
+          >
+            All Products
+          </NavLink>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          <Link
+            to="/cart"
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
+            aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+          >
+              <ShoppingBag className="size-5" aria-hidden="true" />
+              {itemCount > 0 && (
+                <span
+                  aria-hidden="true"
+                  className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] font-semibold leading-5 text-primary-foreground"
+                >
+                  {itemCount > 99 ? '99+' : itemCount}
+                </span>
+              )}
+          </Link>
+          <div className="hidden md:block">
+            {isLoggedIn ? (
+              <Link to="/account" aria-label="My Account" className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
+                <User className="size-5" aria-hidden="true" />
+              </Link>
+            ) : (
+              <Link to="/login" className={buttonVariants({ size: 'sm' })}>
+                <LogIn aria-hidden="true" />
+                Login
+              </Link>
+            )}
+          </div>
+          <div className="md:hidden">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-haspopup="dialog"
+              onClick={() => setMenuOpenedAt(location.key)}
+            >
+              <Menu className="size-5" aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      </div>
+      {menuOpenedAt !== null && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            onOpenChange={(open) => setMenuOpenedAt(open ? location.key : null)}
+            categories={categories}
+            isLoggedIn={isLoggedIn}
+          />
+        </Suspense>
+      )}
+    </header>
+  );
+}

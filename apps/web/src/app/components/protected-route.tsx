@@ -1,0 +1,14 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '@/features/auth/hooks/use-session';
+
+/**
+ * Guards /account, /checkout, /orders and /payment: nothing while the session loads, then either the
+ * page or /login with the origin in navigation state (`state.from`, a Location).
+ */
+export function ProtectedRoute() {
+  const { isLoggedIn, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return null;
+  if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Navbar } from '../components/navbar';
+import { PageFallback } from '../components/page-fallback';
+import { ScrollToTop } from '../components/scroll-to-top';
+
+// Below the fold (footer) or fixed and mobile-only (tab bar): loaded after the entry to keep the
+// home page's first JS inside its budget.
+const Footer = lazy(() => import('../components/footer').then((m) => ({ default: m.Footer })));
+const MobileTabBar = lazy(() => import('../components/mobile-tab-bar').then((m) => ({ default: m.MobileTabBar })));
+
+export function MainLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-card px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Suspense fallback={null}>
+        <Footer />
+        <MobileTabBar />
+      </Suspense>
+    </div>
+  );
+}

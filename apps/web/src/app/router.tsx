@@ -1,0 +1,62 @@
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { ProtectedRoute } from './components/protected-route';
+import { AuthLayout } from './layouts/auth-layout';
+import { MainLayout } from './layouts/main-layout';
+
+/**
+ * Route module convention: every screen lives in `features/<name>/routes/<screen>-route.tsx` (or
+ * `app/routes/` for app-level pages) and exports `export function Component()`. Modules are loaded
+ * with React.lazy through `lazyRoute`, so each screen is its own chunk and the entry stays small.
+ * The layouts wrap the <Outlet> in <Suspense>.
+ */
+function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(() => load().then((module) => ({ default: module.Component })));
+}
+
+const HomeRoute = lazyRoute(() => import('@/features/home/routes/home-route'));
+const ProductsRoute = lazyRoute(() => import('@/features/products/routes/products-route'));
+const ProductRoute = lazyRoute(() => import('@/features/products/routes/product-route'));
+const CartRoute = lazyRoute(() => import('@/features/cart/routes/cart-route'));
+const TrackOrderRoute = lazyRoute(() => import('@/features/orders/routes/track-order-route'));
+const ContactRoute = lazyRoute(() => import('@/features/contact/routes/contact-route'));
+const ApiTestRoute = lazyRoute(() => import('@/features/diagnostics/routes/api-test-route'));
+const OrderSuccessRoute = lazyRoute(() => import('@/features/checkout/routes/order-success-route'));
+const PolicySlugRoute = lazyRoute(() => import('./routes/policy-slug-route'));
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'));
+const LoginRoute = lazyRoute(() => import('@/features/auth/routes/login-route'));
+const RegisterRoute = lazyRoute(() => import('@/features/auth/routes/register-route'));
+const AccountRoute = lazyRoute(() => import('@/features/account/routes/account-route'));
+const CheckoutRoute = lazyRoute(() => import('@/features/checkout/routes/checkout-route'));
+const OrdersRoute = lazyRoute(() => import('@/features/orders/routes/orders-route'));
+const PaymentRoute = lazyRoute(() => import('@/features/payment/routes/payment-route'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AuthLayout />}>
+        <Route path="login" element={<LoginRoute />} />
+        <Route path="register" element={<RegisterRoute />} />
+      </Route>
+      <Route element={<MainLayout />}>
+        <Route index element={<HomeRoute />} />
+        <Route path="products" element={<ProductsRoute />} />
+        <Route path="product/:id" element={<ProductRoute />} />
+        <Route path="cart" element={<CartRoute />} />
+        <Route path="track-order" element={<TrackOrderRoute />} />
+        <Route path="contact" element={<ContactRoute />} />
+        <Route path="api-test" element={<ApiTestRoute />} />
+        <Route path="order-success" element={<OrderSuccessRoute />} />
+        <Route element={<ProtectedRoute />}>
+          <Route path="account" element={<AccountRoute />} />
+          <Route path="checkout" element={<CheckoutRoute />} />
+          <Route path="orders" element={<OrdersRoute />} />
+          <Route path="payment" element={<PaymentRoute />} />
+        </Route>
+        <Route path="404" element={<NotFoundRoute />} />
+        <Route path=":policyType" element={<PolicySlugRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,65 @@
+import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { toast } from '@/components/ui/toast';
+import { readJson, writeJson } from '@/lib/storage';
+import {
+  CART_STORAGE_KEY,
+  cartReducer,
+  cartTotals,
+  sameLine,
+  sanitizeStoredCart,
+  type CartLine,
+  type LineIdentity,
+} from './cart-reducer';
+
+export interface CartContextValue {
+  items: CartLine[];
+  total: number;
+  itemCount: number;
+  addItem: (line: CartLine) => void;
+  removeItem: (target: LineIdentity | string) => void;
+  updateQuantity: (target: LineIdentity, quantity: number) => void;
+  clearCart: (options?: { silent?: boolean }) => void;
+}
+
+export const CartContext = createContext<CartContextValue | null>(null);
+
+function loadCart(): CartLine[] {
+  return sanitizeStoredCart(readJson<unknown>(CART_STORAGE_KEY, []));
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, dispatch] = useReducer(cartReducer, undefined, loadCart);
+  const itemsRef = useRef(items);
+
+  useEffect(() => {
+    itemsRef.current = items;
+    writeJson(CART_STORAGE_KEY, items);
+  }, [items]);
+
+  const addItem = useCallback((line: CartLine) => {
+    const exists = itemsRef.current.some((l) => sameLine(l, line));
+    dispatch({ type: 'add', line });
+    if (exists) toast.success('Cart updated', { description: `${line.name} quantity increased.` });
+    else toast.success('Added to cart', { description: line.name });
+  }, []);
+
+  const removeItem = useCallback((target: LineIdentity | string) => {
+    dispatch({ type: 'remove', target });
+    toast('Removed from cart');
+  }, []);
+
+  const updateQuantity = useCallback((target: LineIdentity, quantity: number) => {
+    dispatch({ type: 'setQuantity', target, quantity });
+  }, []);
+
+  const clearCart = useCallback((options?: { silent?: boolean }) => {
+    dispatch({ type: 'clear' });
+    if (!options?.silent) toast('Cart cleared');
+  }, []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({ items, ...cartTotals(items), addItem, removeItem, updateQuantity, clearCart }),
+    [items, addItem, removeItem, updateQuantity, clearCart],
+  );
+  return <CartContext value={value}>{children}</CartContext>;
+}

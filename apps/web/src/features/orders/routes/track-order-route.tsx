@@ -1,0 +1,8 @@
+/** Placeholder route module (engineer B replaces it). Route modules export `Component`. */
+export function Component() {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-semibold">Track Order</h1>
+    </section>
+  );
+}

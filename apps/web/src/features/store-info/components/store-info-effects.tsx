@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { toast } from '@/components/ui/toast';
+import { headDescription, useStoreInfo } from '../hooks/use-store-info';
+
+/** Starts the store-info load at startup, reports a failure once, and keeps the page head in step. */
+export function StoreInfoEffects() {
+  const { storeInfo, isError } = useStoreInfo();
+
+  useEffect(() => {
+    if (isError) toast.error('Failed to load store information. Please refresh the page.');
+  }, [isError]);
+
+  useEffect(() => {
+    if (storeInfo?.storeName) document.title = storeInfo.storeName;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = headDescription(storeInfo);
+  }, [storeInfo]);
+
+  return null;
+}

@@ -1,0 +1,120 @@
+import { clearAuthToken, getAuthToken } from './cookies';
+
+/**
+ * Store domain sent on localhost (spec section 7: the Host is a fixed development domain), so the
+ * server resolves the demo store even though the browser talks to localhost.
+ */
+export const DEV_STORE_DOMAIN = 'localhost';
+
+export function isLocalhost(hostname = window.location.hostname): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/** The store server serves both the app and the API, so the API lives on the page's origin. */
+export function apiBaseUrl(): string {
+  return `${window.location.origin}/api/v1`;
+}
+
+/** Headers every call carries (also shown on /api-test). */
+export function storeHeaders(): Record<string, string> {
+  return isLocalhost() ? { 'X-Store-Domain': DEV_STORE_DOMAIN } : {};
+}
+
+/** An API failure: HTTP status (0 when there was no response), the server's `error` and `fields`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, fields?: Record<string, string>, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+    this.body = body;
+  }
+
+  /** true when the request never got an answer (network down, CORS, aborted) */
+  get noResponse(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** Fired after a 401 removed the token, so the session state can follow the cookie. */
+export const AUTH_CLEARED_EVENT = 'store:auth-cleared';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** query parameters; null, undefined and '' are left out */
+  query?: Record<string, QueryValue>;
+  /** JSON body */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(`${apiBaseUrl()}${path.startsWith('/') ? path : `/${path}`}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function readErrorBody(body: unknown): { error?: string; fields?: Record<string, string> } {
+  if (body && typeof body === 'object') {
+    const { error, fields } = body as { error?: unknown; fields?: unknown };
+    return {
+      error: typeof error === 'string' ? error : undefined,
+      fields: fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+    };
+  }
+  return {};
+}
+
+/**
+ * fetch wrapper for /api/v1: JSON in and out, cookies included, Bearer token from the auth_token
+ * cookie, and a 401 signs the browser out (spec section 4). Throws ApiError on any failure.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...storeHeaders() };
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'No response from server. Please try again later.');
+  }
+
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      clearAuthToken();
+      window.dispatchEvent(new Event(AUTH_CLEARED_EVENT));
+    }
+    const { error, fields } = readErrorBody(body);
+    throw new ApiError(response.status, error ?? `Request failed with status ${response.status}`, fields, body);
+  }
+  return body as T;
+}

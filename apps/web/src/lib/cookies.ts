@@ -1,0 +1,29 @@
+export const AUTH_COOKIE = 'auth_token';
+const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
+
+export function getCookie(name: string): string | undefined {
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split(';')) {
+    const trimmed = part.trim();
+    if (trimmed.startsWith(prefix)) return decodeURIComponent(trimmed.slice(prefix.length));
+  }
+  return undefined;
+}
+
+function secureFlag(): string {
+  return window.location.protocol === 'https:' ? '; Secure' : '';
+}
+
+export function setCookie(name: string, value: string, maxAgeSeconds: number): void {
+  document.cookie =
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax` +
+    secureFlag();
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${encodeURIComponent(name)}=; Max-Age=0; Path=/; SameSite=Lax` + secureFlag();
+}
+
+export const getAuthToken = (): string | undefined => getCookie(AUTH_COOKIE) || undefined;
+export const setAuthToken = (token: string): void => setCookie(AUTH_COOKIE, token, THIRTY_DAYS_SECONDS);
+export const clearAuthToken = (): void => deleteCookie(AUTH_COOKIE);

@@ -1,0 +1,32 @@
+import type { Product } from '@store/contracts/products';
+import type { StoreInfo } from '@store/contracts/store';
+
+export const storeInfoFixture: StoreInfo = {
+  storeName: 'Paper Trail',
+  companyName: 'Paper Trail Stationers Pvt Ltd',
+  companyAddress: '12 MG Road, Bengaluru, Karnataka 560001',
+  companyEmail: 'hello@papertrail.test',
+  companyPhone: '+91 98765 43210',
+  companyLogoUrl: '',
+  description: 'Diaries, notebooks and fine paper',
+  categories: ['Diaries', 'Notebooks', 'Magazines', 'Ink'],
+  categoryImages: { Diaries: '/images/diaries.jpg', default: '/images/default.jpg' },
+  policies: {},
+};
+
+export function productFixture(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 'prod-0001-abcdef',
+    title: 'Leather Journal',
+    description: 'A5 hand-stitched leather journal.',
+    imgUrl: '/images/journal.jpg',
+    category: 'Diaries',
+    parentCategory: 'Stationery',
+    regularPrice: 1299,
+    discountedPrice: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    images: [],
+    attributes: [],
+    ...overrides,
+  };
+}
