@@ -13,10 +13,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
-import { serverRoot } from './env';
+import { env, serverRoot } from './env';
 import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { paymentConfigFromEnv, type PaymentConfig } from './modules/payments/payment-config';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -39,6 +42,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Absolute origin for links the server builds (payment return URLs); optional. */
   publicBaseUrl?: string;
+  /** Payment methods and provider secrets; default: from env.ts. */
+  payments?: PaymentConfig;
 }
 
 declare module 'fastify' {
@@ -66,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const payments = options.payments ?? paymentConfigFromEnv(env);
   const cache = new ResponseCache();
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
@@ -104,11 +110,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(orderRoutes, { db: options.db });
-      // payments: the payments module registers its routes here (GET/POST /payments ...)
+      await api.register(paymentRoutes, { db: options.db, config: payments, publicBaseUrl: options.publicBaseUrl });
     },
     { prefix: API_PREFIX },
   );
-  // payments: the sandbox gateway pages (outside /api/v1) are registered here
+  if (payments.methods.includes('gateway')) await app.register(sandboxGatewayRoutes, { db: options.db, config: payments });
 
   const webDir = options.webDistDir && existsSync(join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
   await registerWeb(app, webDir);
