@@ -26,6 +26,7 @@ const PolicySlugRoute = lazyRoute(() => import('./routes/policy-slug-route'));
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'));
 const LoginRoute = lazyRoute(() => import('@/features/auth/routes/login-route'));
 const RegisterRoute = lazyRoute(() => import('@/features/auth/routes/register-route'));
+const ForgotPasswordRoute = lazyRoute(() => import('@/features/auth/routes/forgot-password-route'));
 const AccountRoute = lazyRoute(() => import('@/features/account/routes/account-route'));
 const CheckoutRoute = lazyRoute(() => import('@/features/checkout/routes/checkout-route'));
 const OrdersRoute = lazyRoute(() => import('@/features/orders/routes/orders-route'));
@@ -37,6 +38,7 @@ export function AppRoutes() {
       <Route element={<AuthLayout />}>
         <Route path="login" element={<LoginRoute />} />
         <Route path="register" element={<RegisterRoute />} />
+        <Route path="forgot-password" element={<ForgotPasswordRoute />} />
       </Route>
       <Route element={<MainLayout />}>
         <Route index element={<HomeRoute />} />

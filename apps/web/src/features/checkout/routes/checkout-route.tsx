@@ -1,8 +1,96 @@
-/** Placeholder route module (engineer B replaces it). Route modules export `Component`. */
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/toast';
+import { useCart } from '@/features/cart/hooks/use-cart';
+import { lineKey } from '@/features/cart/cart-reducer';
+import { ApiError } from '@/lib/api-client';
+import { useCreateOrderMutation } from '../api/create-order';
+import { OrderSummary } from '../components/order-summary';
+import { ShippingFields } from '../components/shipping-fields';
+import {
+  cartToOrderProducts,
+  emptyShippingForm,
+  hasBlankShippingField,
+  serverShippingErrors,
+  shippingFieldErrors,
+  toShippingAddress,
+  type ShippingFieldErrors,
+  type ShippingFormValues,
+} from '../lib/shipping-form';
+
 export function Component() {
+  const { items, total, clearCart } = useCart();
+  const navigate = useNavigate();
+  const mutation = useCreateOrderMutation();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ShippingFormValues>({ defaultValues: emptyShippingForm });
+
+  const showFieldErrors = (fieldErrors: ShippingFieldErrors) => {
+    for (const [name, message] of Object.entries(fieldErrors)) {
+      setError(name as keyof ShippingFormValues, { type: 'validate', message });
+    }
+  };
+
+  const onSubmit = async (values: ShippingFormValues) => {
+    clearErrors();
+    if (items.length === 0) {
+      toast.error('Cart is empty', { description: 'Please add items to your cart before checkout' });
+      return;
+    }
+    if (hasBlankShippingField(values)) {
+      toast.error('Please fill all fields', { description: 'All shipping information fields are required' });
+      return;
+    }
+    const fieldErrors = shippingFieldErrors(values);
+    if (Object.keys(fieldErrors).length > 0) return showFieldErrors(fieldErrors);
+    try {
+      const orderId = await mutation.mutateAsync({
+        products: cartToOrderProducts(items),
+        shippingAddress: toShippingAddress(values),
+      });
+      clearCart({ silent: true });
+      navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { state: { orderId } });
+    } catch (error) {
+      console.error('Order creation failed', error);
+      if (error instanceof ApiError) showFieldErrors(serverShippingErrors(error.fields));
+      toast.error('Error placing order', { description: 'Please try again later' });
+    }
+  };
+
+  const summaryLines = items.map((line) => ({
+    key: lineKey(line),
+    name: line.name,
+    quantity: line.quantity,
+    price: line.price,
+    details: [line.selectedSize, line.selectedColor].filter(Boolean).join(' · ') || undefined,
+  }));
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-semibold">Checkout</h1>
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <h1 className="mb-8 text-3xl font-semibold">Checkout</h1>
+      <div className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Shipping Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-6">
+              <ShippingFields register={register} setValue={setValue} errors={errors} />
+              <Button type="submit" size="lg" disabled={mutation.isPending || items.length === 0}>
+                {mutation.isPending ? 'Processing...' : 'Place Order'}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+        <OrderSummary lines={summaryLines} total={total} />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,33 @@
+import { ApiError } from '@/lib/api-client';
+
+/** The `error` text of the server's error body, when the server sent one. */
+export function serverErrorText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined;
+  const text = (error.body as { error?: unknown }).error;
+  return typeof text === 'string' && text.trim() ? text : undefined;
+}
+
+/** Section 8 login failure: server's error, else no-response, else the default. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.noResponse) return 'No response from server. Please try again later.';
+    return serverErrorText(error) ?? 'Failed to login. Please check your credentials.';
+  }
+  return error instanceof Error && error.message ? error.message : 'Failed to login. Please check your credentials.';
+}
+
+export function registerErrorMessage(error: unknown): string {
+  return serverErrorText(error) ?? 'Failed to register. Please try again.';
+}
+
+/** Where to go after login: the origin the protected route remembered, else home. */
+export function returnPath(state: unknown): string {
+  const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;
+  if (typeof from === 'string') return from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  if (from && typeof from === 'object' && typeof (from as { pathname?: unknown }).pathname === 'string') {
+    const { pathname, search, hash } = from as { pathname: string; search?: string; hash?: string };
+    if (pathname === '/login') return '/';
+    return `${pathname}${search ?? ''}${hash ?? ''}`;
+  }
+  return '/';
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '@store/contracts/common';
+import {
+  cartToOrderProducts,
+  emptyShippingForm,
+  formatPhoneInput,
+  hasBlankShippingField,
+  serverShippingErrors,
+  shippingFieldErrors,
+  toShippingAddress,
+  type ShippingFormValues,
+} from './shipping-form';
+
+const valid: ShippingFormValues = {
+  fullName: ' Asha Rao ',
+  address: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+  phone: '+919876543210',
+};
+
+describe('shipping form', () => {
+  it('finds blank fields after trimming, counting a bare +91 as blank', () => {
+    expect(hasBlankShippingField(valid)).toBe(false);
+    expect(hasBlankShippingField(emptyShippingForm)).toBe(true);
+    expect(hasBlankShippingField({ ...valid, city: '   ' })).toBe(true);
+    expect(hasBlankShippingField({ ...valid, phone: '+91' })).toBe(true);
+  });
+  it('reports PIN, phone and state problems per field', () => {
+    expect(shippingFieldErrors(valid)).toEqual({});
+    expect(shippingFieldErrors({ ...valid, postalCode: '060001', phone: '+9112345', state: 'Atlantis' })).toEqual({
+      postalCode: messages.pinCode,
+      phone: messages.indianMobile,
+      state: messages.stateUnknown,
+    });
+  });
+  it('trims values and writes the phone as +91 and 10 digits', () => {
+    expect(toShippingAddress({ ...valid, phone: '98765 43210' })).toEqual({
+      ...valid,
+      fullName: 'Asha Rao',
+      phone: '+919876543210',
+    });
+  });
+  it('keeps the phone input to +91 and at most 10 digits', () => {
+    expect(formatPhoneInput('')).toBe('+91');
+    expect(formatPhoneInput('+9')).toBe('+91');
+    expect(formatPhoneInput('+91 98765-43210')).toBe('+919876543210');
+    expect(formatPhoneInput('9876543210123')).toBe('+919876543210');
+    expect(formatPhoneInput('+9198a7')).toBe('+91987');
+  });
+  it('adds up quantities per product id', () => {
+    expect(
+      cartToOrderProducts([
+        { id: 'p1', quantity: 2 },
+        { id: 'p2', quantity: 1 },
+        { id: 'p1', quantity: 3 },
+      ]),
+    ).toEqual({ p1: 5, p2: 1 });
+  });
+  it('keeps the server field errors this form shows', () => {
+    expect(
+      serverShippingErrors({ 'shippingAddress.postalCode': 'Bad PIN', phone: 'Bad phone', products: 'x' }),
+    ).toEqual({ postalCode: 'Bad PIN', phone: 'Bad phone' });
+    expect(serverShippingErrors(undefined)).toEqual({});
+  });
+});

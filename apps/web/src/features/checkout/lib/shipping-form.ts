@@ -1,0 +1,80 @@
+import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
+import { normalizeIndianMobile } from '@store/contracts/india';
+
+export const shippingFieldNames = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
+export type ShippingFieldName = (typeof shippingFieldNames)[number];
+export type ShippingFormValues = Record<ShippingFieldName, string>;
+export type ShippingFieldErrors = Partial<Record<ShippingFieldName, string>>;
+
+export const PHONE_PREFIX = '+91';
+
+export const emptyShippingForm: ShippingFormValues = {
+  fullName: '',
+  address: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  phone: PHONE_PREFIX,
+};
+
+function isShippingField(name: string): name is ShippingFieldName {
+  return (shippingFieldNames as readonly string[]).includes(name);
+}
+
+/** Spec section 5: every field must be non-blank after trimming (the bare +91 prefix counts as blank). */
+export function hasBlankShippingField(values: ShippingFormValues): boolean {
+  return shippingFieldNames.some((name) => {
+    const value = values[name].trim();
+    return value === '' || (name === 'phone' && value === PHONE_PREFIX);
+  });
+}
+
+/** The Indian address rules the server also checks (PIN, mobile, state), one message per field. */
+export function shippingFieldErrors(values: ShippingFormValues): ShippingFieldErrors {
+  const result = shippingAddressSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: ShippingFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    if (isShippingField(name) && !errors[name]) errors[name] = issue.message;
+  }
+  return errors;
+}
+
+/** Trimmed values, phone as +91 and its 10 digits. */
+export function toShippingAddress(values: ShippingFormValues): ShippingAddress {
+  const trimmed = Object.fromEntries(
+    shippingFieldNames.map((name) => [name, values[name].trim()]),
+  ) as ShippingFormValues;
+  const digits = normalizeIndianMobile(trimmed.phone);
+  return { ...trimmed, phone: digits ? `${PHONE_PREFIX}${digits}` : trimmed.phone };
+}
+
+/** Keeps the phone input as +91 followed by at most 10 digits. */
+export function formatPhoneInput(raw: string): string {
+  // Deleting into the prefix leaves part of it ('+9'): keep the prefix rather than read a digit.
+  if (PHONE_PREFIX.startsWith(raw.trim())) return PHONE_PREFIX;
+  let digits = raw.replace(/\D/g, '');
+  if (raw.trim().startsWith('+91') || (digits.startsWith('91') && digits.length > 10)) digits = digits.slice(2);
+  return PHONE_PREFIX + digits.slice(0, 10);
+}
+
+/** POST /orders wants product id → quantity; lines of one product in several sizes add up. */
+export function cartToOrderProducts(lines: readonly { id: string; quantity: number }[]): Record<string, number> {
+  const products: Record<string, number> = {};
+  for (const line of lines) products[line.id] = (products[line.id] ?? 0) + line.quantity;
+  return products;
+}
+
+/**
+ * The server's 400 body names wrong inputs in `fields`, as `postalCode` or
+ * `shippingAddress.postalCode`; keep the ones this form shows.
+ */
+export function serverShippingErrors(fields: Record<string, string> | undefined): ShippingFieldErrors {
+  const errors: ShippingFieldErrors = {};
+  for (const [key, message] of Object.entries(fields ?? {})) {
+    const name = key.split('.').pop() ?? '';
+    if (isShippingField(name)) errors[name] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,50 @@
+import { CreditCard } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatOrderDate, formatOrderMoney } from '../lib/order-format';
+import { isPendingOrder, type OrderView } from '../lib/order-view';
+import { OrderShipping } from './order-shipping';
+import { OrderStatusBadge } from './order-status-badge';
+
+export function OrderCard({ order }: { order: OrderView }) {
+  return (
+    <Card className="overflow-hidden">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-border bg-muted/50 px-5 py-4">
+        <div>
+          <h2 className="text-lg font-semibold">Order #{order.id}</h2>
+          <p className="text-sm text-muted-foreground">Placed on {formatOrderDate(order.date)}</p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <div className="grid gap-6 p-5 md:grid-cols-[1fr_16rem]">
+        <div>
+          <h3 className="mb-2 font-sans text-sm font-semibold">Items</h3>
+          <ul className="divide-y divide-border">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex items-baseline justify-between gap-4 py-2 text-sm">
+                <span>
+                  {item.name} <span className="text-muted-foreground">× {item.quantity}</span>
+                </span>
+                <span className="font-medium tabular-nums">{formatOrderMoney(item.price)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 flex justify-between border-t border-border pt-3 font-semibold">
+            <span>Total</span>
+            <span className="tabular-nums">{formatOrderMoney(order.total)}</span>
+          </p>
+        </div>
+        <OrderShipping shipping={order.shipping} />
+      </div>
+      {isPendingOrder(order.status) ? (
+        <footer className="flex justify-end border-t border-border px-5 py-4">
+          <Link to={`/payment?orderId=${encodeURIComponent(order.id)}`} className={buttonVariants()}>
+            <CreditCard aria-hidden="true" />
+            Pay Now
+          </Link>
+        </footer>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+import { Badge } from '@/components/ui/badge';
+import { orderStatusBadgeVariant, orderStatusLabel } from '../lib/order-view';
+
+export function OrderStatusBadge({ status }: { status: unknown }) {
+  return <Badge variant={orderStatusBadgeVariant(status)}>{orderStatusLabel(status)}</Badge>;
+}

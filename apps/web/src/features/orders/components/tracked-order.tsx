@@ -1,0 +1,53 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatOrderDate, formatOrderMoney } from '../lib/order-format';
+import type { OrderView } from '../lib/order-view';
+import { OrderShipping } from './order-shipping';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** The tracking result: id, date, status, shipping and an items table. */
+export function TrackedOrder({ order }: { order: OrderView }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <CardTitle>Order #{order.id}</CardTitle>
+          <p className="text-sm text-muted-foreground">Placed on {formatOrderDate(order.date)}</p>
+        </div>
+        <div className="flex items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Status:</span>
+          <OrderStatusBadge status={order.status} />
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <OrderShipping shipping={order.shipping} />
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="mb-2 text-left font-semibold">Items</caption>
+            <thead>
+              <tr className="border-b border-border text-left text-muted-foreground">
+                <th scope="col" className="py-2 pr-4 font-medium">Item</th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">Quantity</th>
+                <th scope="col" className="py-2 text-right font-medium">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.id} className="border-b border-border last:border-0">
+                  <td className="py-2 pr-4">{item.name}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{item.quantity}</td>
+                  <td className="py-2 text-right tabular-nums">{formatOrderMoney(item.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="font-semibold">
+                <td className="pt-3" colSpan={2}>Total</td>
+                <td className="pt-3 text-right tabular-nums">{formatOrderMoney(order.total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

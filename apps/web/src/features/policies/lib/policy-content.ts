@@ -1,0 +1,55 @@
+import type { PolicySlug, StoreInfo } from '@store/contracts/store';
+import { privacyHtml, termsHtml } from './builtin-legal';
+import { aboutHtml, refundHtml, returnHtml, shippingHtml } from './builtin-store';
+import { sanitizePolicyHtml } from './sanitize-html';
+
+const builtinPolicies: Record<PolicySlug, string> = {
+  terms: termsHtml,
+  privacy: privacyHtml,
+  refund: refundHtml,
+  return: returnHtml,
+  shipping: shippingHtml,
+  about: aboutHtml,
+};
+
+export type PolicyCompany = Pick<
+  StoreInfo,
+  'companyName' | 'companyAddress' | 'companyEmail' | 'companyPhone' | 'companyLogoUrl'
+>;
+
+export const policyFallbacks: PolicyCompany = {
+  companyName: 'our store',
+  companyAddress: 'our registered office in India',
+  companyEmail: 'our customer support email',
+  companyPhone: 'our customer support number',
+  companyLogoUrl: '',
+};
+
+/** Store values where present, else the store name for the company, else neutral wording. */
+export function policyCompany(info: Partial<StoreInfo> | undefined): PolicyCompany {
+  const pick = (key: keyof PolicyCompany) => info?.[key]?.trim() || policyFallbacks[key];
+  return {
+    companyName: info?.companyName?.trim() || info?.storeName?.trim() || policyFallbacks.companyName,
+    companyAddress: pick('companyAddress'),
+    companyEmail: pick('companyEmail'),
+    companyPhone: pick('companyPhone'),
+    companyLogoUrl: pick('companyLogoUrl'),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Replaces {companyName} and the other placeholders with HTML-escaped store values. */
+export function fillPolicyPlaceholders(html: string, company: PolicyCompany): string {
+  return html.replace(/\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl)\}/g, (_, key) =>
+    escapeHtml(company[key as keyof PolicyCompany]),
+  );
+}
+
+/** The store's override when it has one, else the built-in text; placeholders filled, HTML sanitised. */
+export function policyHtml(slug: PolicySlug, info: Partial<StoreInfo> | undefined): string {
+  const override = info?.policies?.[slug]?.trim();
+  return sanitizePolicyHtml(fillPolicyPlaceholders(override || builtinPolicies[slug], policyCompany(info)));
+}
