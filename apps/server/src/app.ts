@@ -110,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(orderRoutes, { db: options.db });
-      await api.register(paymentRoutes, { db: options.db, config: payments, publicBaseUrl: options.publicBaseUrl });
+      await api.register(paymentRoutes, { db: options.db, config: payments, publicBaseUrl: options.publicBaseUrl, jwtSecret: options.jwtSecret });
     },
     { prefix: API_PREFIX },
   );

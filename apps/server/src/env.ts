@@ -24,6 +24,14 @@ const envSchema = z.object({
   /** Absolute origin used when the server must build absolute links (e.g. payment return URLs). */
   PUBLIC_BASE_URL: z.preprocess(blank, z.string().url().optional()),
   TEST_DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
+  /** Payments (docs/decisions/payments-design.md): methods offered, in order: upi_qr,upi_app,gateway,payu */
+  PAYMENT_METHODS: z.preprocess(blank, z.string().default('upi_qr,upi_app,gateway')),
+  UPI_VPA: z.preprocess(blank, z.string().regex(/^[\w.-]+@[\w]+$/, 'UPI_VPA must look like name@bank').default('stationery.demo@upi')),
+  UPI_PAYEE_NAME: z.preprocess(blank, z.string().optional()),
+  SANDBOX_GATEWAY_SECRET: z.preprocess(blank, z.string().min(16).default('sandbox-gateway-demo-secret-change-me')),
+  PAYU_KEY: z.preprocess(blank, z.string().optional()),
+  PAYU_SALT: z.preprocess(blank, z.string().optional()),
+  PAYU_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
 });
 export type Env = z.infer<typeof envSchema>;
 

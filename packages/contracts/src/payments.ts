@@ -58,3 +58,11 @@ export const paymentResponseSchema = z.object({
   action: paymentActionSchema.optional(),
 });
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+/** Answer to a provider's notification (webhook) once it was verified and applied. */
+export const paymentNotificationResponseSchema = z.object({
+  success: z.boolean(),
+  orderId: z.string(),
+  paymentId: z.string(),
+  outcome: z.enum(['succeeded', 'failed']),
+});

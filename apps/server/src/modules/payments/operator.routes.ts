@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/errors';
+import { OrderTransitionError, transitionOrder } from './order-transitions.service';
+
+const OPERATOR_AUDIENCE = 'store-operator';
+
+/** A one-minute token for the operator CLI, signed with the server's own JWT key. */
+export function signOperatorToken(secret: Uint8Array): Promise<string> {
+  return new SignJWT({ role: 'operator' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setAudience(OPERATOR_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('60s')
+    .sign(secret);
+}
+
+/**
+ * POST /operator/orders/:orderId/:action: how `npm run store -- order ...` reaches a running server
+ * whose embedded database it cannot open (PGlite allows one process). Only a holder of the server's
+ * JWT key (the data folder's jwt-secret or JWT_SECRET) can mint the operator token; shopper tokens
+ * have no audience and are refused.
+ */
+export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Array }> = async (app, { db, jwtSecret }) => {
+  app.post(
+    '/operator/orders/:orderId/:action',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ orderId: z.string().max(64), action: z.enum(['ship', 'deliver', 'cancel']) }),
+        body: z.object({ trackingNumber: z.string().max(64).optional() }).optional(),
+      },
+    },
+    async (request) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      try {
+        const { payload } = await jwtVerify(token ?? '', jwtSecret, { algorithms: ['HS256'], audience: OPERATOR_AUDIENCE });
+        if (payload.role !== 'operator') throw new Error('not an operator');
+      } catch {
+        throw new HttpError(401, 'Operator token missing or invalid');
+      }
+      try {
+        return await transitionOrder(db, request.params.orderId, request.params.action, { trackingNumber: request.body?.trackingNumber });
+      } catch (err) {
+        if (err instanceof OrderTransitionError) throw new HttpError(409, err.message);
+        throw err;
+      }
+    },
+  );
+};

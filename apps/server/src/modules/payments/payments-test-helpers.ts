@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { authHeader } from '../../test/test-app';
+
+export const validFields = (method: string, over: Record<string, string | boolean> = {}) => ({
+  method,
+  payerName: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '+919876543210',
+  consent: true,
+  ...over,
+});
+
+export function pay(app: FastifyInstance, token: string, orderId: string, fields: Record<string, string | boolean>) {
+  return app.inject({ method: 'POST', url: '/api/v1/payments', headers: authHeader(token), payload: { orderId, fields } });
+}
+
+export async function orderStatusOf(app: FastifyInstance, token: string, orderId: string): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: authHeader(token) });
+  return res.json().status as number;
+}
+
+/** Posts an HTML form the way a browser does. */
+export function postForm(app: FastifyInstance, url: string, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The spec's hidden form: type, url and data[key]. */
+export function specFormFields(formParams: { type: string; url: string; data: Record<string, string> }) {
+  const fields: Record<string, string> = { type: formParams.type, url: formParams.url };
+  for (const [k, v] of Object.entries(formParams.data)) fields[`data[${k}]`] = v;
+  return fields;
+}

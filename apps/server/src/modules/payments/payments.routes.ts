@@ -1,0 +1,136 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@store/contracts/common';
+import {
+  paymentFieldsResponseSchema,
+  paymentNotificationResponseSchema,
+  paymentResponseSchema,
+  paymentSubmitBodySchema,
+} from '@store/contracts/payments';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/errors';
+import { formFields, orderReturnLocation } from './form-body';
+import type { PaymentConfig } from './payment-config';
+import { paymentFieldDefinitions } from './payment-fields';
+import { applyNotification, startPayment } from './payments.service';
+import { payuEndpoints } from './providers/payu';
+import { verifyPayuNotification } from './providers/payu-provider';
+import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
+import { receiveSandboxNotification } from './sandbox.service';
+import { autoPostPage } from './sandbox-pages';
+import { operatorRoutes } from './operator.routes';
+
+export interface PaymentRoutesOptions {
+  db: Db;
+  config: PaymentConfig;
+  publicBaseUrl?: string | undefined;
+  /** the server's JWT key, for the operator CLI's tokens */
+  jwtSecret: Uint8Array;
+}
+
+const notificationResponse = {
+  200: paymentNotificationResponseSchema,
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** /api/v1 routes: the form, the submit, provider notifications and PayU's browser return. */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, config, publicBaseUrl, jwtSecret }) => {
+  await app.register(operatorRoutes, { db, jwtSecret });
+  const baseUrl = (request: FastifyRequest) =>
+    config.publicBaseUrl ?? publicBaseUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+
+  app.get(
+    '/payments/fields',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: ['payments'],
+        summary: 'The payment form: field definitions (spec section 3); the email is prefilled for a signed-in shopper',
+        response: { 200: paymentFieldsResponseSchema },
+      },
+    },
+    async (request) => paymentFieldDefinitions(config.methods, request.user ? { email: request.user.email } : {}),
+  );
+
+  app.post(
+    '/payments',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "Start paying one of the caller's Pending orders; a repeated submit returns the open attempt",
+        security: [{ bearerAuth: [] }],
+        body: paymentSubmitBodySchema,
+        response: {
+          200: paymentResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      startPayment(db, {
+        storeId: request.store.id,
+        storeName: request.store.info.storeName,
+        userId: request.user!.id,
+        body: request.body,
+        config,
+        baseUrl: baseUrl(request),
+      }),
+  );
+
+  // PayU needs its own field names; the spec's hidden form posts type, url and data[key] here.
+  app.post('/payments/bounce', { schema: { hide: true } }, async (request, reply) => {
+    const { url, data } = formFields(request.body);
+    const allowed: string[] = Object.values(payuEndpoints);
+    if (!url || !allowed.includes(url)) throw new HttpError(400, 'Unknown payment page');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(autoPostPage(url, data));
+  });
+
+  // PayU posts its signed response to surl/furl through the shopper's browser. The reverse hash
+  // makes it a verified notification like the webhook; without a valid hash nothing changes.
+  app.post('/payments/payu/return', { schema: { hide: true } }, async (request, reply) => {
+    const { fields } = formFields(request.body);
+    const notification = verifyPayuNotification(config, fields);
+    if (!notification) throw new HttpError(400, 'Invalid PayU response hash');
+    const orderId = fields.udf1 ?? '';
+    try {
+      await applyNotification(db, notification);
+    } catch (err) {
+      // already applied by the webhook: the browser still goes where the outcome says
+      if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+    }
+    return reply.redirect(orderReturnLocation(orderId, notification.outcome, notification.reason), 303);
+  });
+
+  app.post('/payments/webhooks/payu', { schema: { hide: true } }, async (request) => {
+    const { fields } = formFields(request.body);
+    const notification = verifyPayuNotification(config, fields);
+    if (!notification) throw new HttpError(401, 'Invalid notification signature');
+    const outcome = await applyNotification(db, notification);
+    return { success: true, ...outcome };
+  });
+
+  // The sandbox signs the exact bytes it sends, so this route reads the body as a string. It exists
+  // only while the demo sandbox is offered: its secret has a public default.
+  if (!config.methods.includes('gateway')) return;
+  await app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    raw.post(
+      '/payments/webhooks/sandbox',
+      { schema: { tags: ['payments'], summary: 'Sandbox gateway notification (X-Sandbox-Signature: hex HMAC-SHA256 of the body)', response: notificationResponse } },
+      async (request) => {
+        if (typeof request.body !== 'string') throw new HttpError(400, 'Expected a JSON body');
+        const signature = request.headers[SANDBOX_SIGNATURE_HEADER];
+        const outcome = await receiveSandboxNotification(db, config, request.body, typeof signature === 'string' ? signature : undefined);
+        return { success: true, ...outcome };
+      },
+    );
+  });
+};

@@ -1,0 +1,76 @@
+import { paiseToRupeeString } from './money';
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0;padding:2rem 1rem}
+main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px #0002}
+h1{font-size:1.25rem;margin:0 0 .25rem}.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:.1rem .6rem;font-size:.75rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:1rem 0}dt{color:#52525b}dd{margin:0;font-weight:600}
+.actions{display:flex;gap:.75rem;margin-top:1rem}button{flex:1;border:0;border-radius:8px;padding:.7rem;font-size:1rem;cursor:pointer}
+.approve{background:#16a34a;color:#fff}.decline{background:#dc2626;color:#fff}hr{border:0;border-top:1px solid #e4e4e7;margin:1.25rem 0}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+export interface SandboxAttemptView {
+  id: string;
+  orderId: string;
+  merchant: string;
+  amountPaise: number;
+  provider: string;
+  status: string;
+}
+
+const formatInr = (paise: number) => `₹${paiseToRupeeString(paise)}`;
+
+function attemptBlock(a: SandboxAttemptView): string {
+  const id = escapeHtml(a.id);
+  const details = `<dl>
+<dt>Merchant</dt><dd data-testid="sandbox-merchant">${escapeHtml(a.merchant)}</dd>
+<dt>Order</dt><dd data-testid="sandbox-order">${escapeHtml(a.orderId)}</dd>
+<dt>Amount</dt><dd data-testid="sandbox-amount">${formatInr(a.amountPaise)}</dd>
+<dt>Reference</dt><dd data-testid="sandbox-reference">${id}</dd>
+</dl>`;
+  if (a.status !== 'pending') {
+    return `${details}<p data-testid="sandbox-status">This payment is already ${escapeHtml(a.status)}.</p>`;
+  }
+  return `${details}<div class="actions">
+<form method="post" action="/sandbox-gateway/pay/${id}/approve" style="flex:1;display:flex"><button class="approve" type="submit" data-testid="sandbox-approve">Approve</button></form>
+<form method="post" action="/sandbox-gateway/pay/${id}/decline" style="flex:1;display:flex"><button class="decline" type="submit" data-testid="sandbox-decline">Decline</button></form>
+</div>`;
+}
+
+/** The hosted gateway page: merchant, order and amount with Approve and Decline. */
+export function sandboxPayPage(a: SandboxAttemptView): string {
+  const heading = a.provider === 'upi' ? 'Sandbox UPI payment' : 'Sandbox payment gateway';
+  return page(heading, `<span class="badge">Sandbox: no real money moves</span><h1>${heading}</h1>${attemptBlock(a)}`);
+}
+
+/** The sandbox's UPI app stand-in: every open UPI request of an order, each with Approve and Decline. */
+export function sandboxUpiPage(orderId: string, attempts: SandboxAttemptView[]): string {
+  const list = attempts.length
+    ? attempts.map(attemptBlock).join('<hr>')
+    : `<p data-testid="sandbox-empty">No open UPI payment for order ${escapeHtml(orderId)}.</p>`;
+  return page('Sandbox UPI', `<span class="badge">Sandbox: no real money moves</span><h1>Sandbox UPI app</h1>${list}`);
+}
+
+export function sandboxMessagePage(title: string, message: string): string {
+  return page(title, `<h1 data-testid="sandbox-result">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+}
+
+/** Re-posts fields to a provider under their own names (PayU wants key, txnid, hash, ...). */
+export function autoPostPage(url: string, data: Record<string, string>): string {
+  const inputs = Object.entries(data)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+  return page(
+    'Redirecting to payment',
+    `<form id="bounce" method="post" action="${escapeHtml(url)}">${inputs}<p>Taking you to the payment page…</p><button type="submit">Continue</button></form>
+<script>document.getElementById('bounce').submit()</script>`,
+  );
+}
