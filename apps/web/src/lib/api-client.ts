@@ -4,7 +4,7 @@ import { clearAuthToken, getAuthToken } from './cookies';
  * Store domain sent on localhost (spec section 7: the Host is a fixed development domain), so the
  * server resolves the demo store even though the browser talks to localhost.
  */
-export const DEV_STORE_DOMAIN = 'localhost';
+export const DEV_STORE_DOMAIN = 'kagazkalam.in';
 
 export function isLocalhost(hostname = window.location.hostname): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';

@@ -1,8 +1,136 @@
-/** Placeholder route module (engineer A replaces it). Route modules export `Component`. */
-export function Component() {
+import { ArrowRight, ShoppingBag, Trash2, X } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { formatInr } from '@/lib/format';
+import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
+import { useCart } from '../hooks/use-cart';
+import { lineKey, type CartLine } from '../cart-reducer';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const { updateQuantity, removeItem } = useCart();
+  const href = `/product/${encodeURIComponent(line.id)}`;
+  const options = [line.selectedSize && `Size: ${line.selectedSize}`, line.selectedColor && `Colour: ${line.selectedColor}`]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-semibold">Cart</h1>
-    </section>
+    <li className="flex gap-4 py-5">
+      <Link to={href} className="shrink-0 overflow-hidden rounded-lg border border-border bg-muted" tabIndex={-1} aria-hidden="true">
+        <img
+          src={line.image || FALLBACK_IMAGE}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          onError={showFallbackImage}
+          className="size-24 object-cover"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="font-display text-lg font-semibold leading-snug">
+            <Link to={href} className="hover:text-primary">
+              {line.name}
+            </Link>
+          </h3>
+          {options && <p className="text-sm text-muted-foreground">{options}</p>}
+          <p className="text-sm text-muted-foreground">{formatInr(line.price)} each</p>
+        </div>
+        <div className="flex items-center justify-between gap-4 sm:justify-end">
+          <QuantityStepper
+            value={line.quantity}
+            label={`Quantity of ${line.name}`}
+            onChange={(quantity) => updateQuantity(line, quantity)}
+          />
+          <p className="w-24 text-right font-semibold tabular-nums">{formatInr(line.price * line.quantity)}</p>
+          <Button variant="ghost" size="icon" aria-label={`Remove ${line.name}`} onClick={() => removeItem(line)}>
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function Component() {
+  const { items, total, itemCount, clearCart } = useCart();
+  const { isLoggedIn } = useSession();
+  const navigate = useNavigate();
+
+  const checkout = () => {
+    if (!isLoggedIn) {
+      toast('Login Required', { description: 'Please login to proceed with checkout' });
+      navigate('/login', { state: { from: { pathname: '/checkout', search: '', hash: '' } } });
+      return;
+    }
+    navigate('/checkout');
+  };
+
+  if (items.length === 0) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <span className="rounded-full bg-muted p-5">
+          <ShoppingBag className="size-10 text-primary" aria-hidden="true" />
+        </span>
+        <h1 className="text-3xl font-semibold">Your cart is empty</h1>
+        <p className="text-muted-foreground">Looks like you haven't added anything yet. Our diaries and notebooks are waiting.</p>
+        <Link to="/" className={buttonVariants({ size: 'lg' })}>
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-semibold sm:text-4xl">Shopping Cart</h1>
+        <Button variant="outline" onClick={() => clearCart()}>
+          <Trash2 aria-hidden="true" />
+          Clear Cart
+        </Button>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <section aria-label="Cart items" className="rounded-xl border border-border bg-card px-5">
+          <ul className="divide-y divide-border">
+            {items.map((line) => (
+              <CartLineItem key={lineKey(line)} line={line} />
+            ))}
+          </ul>
+        </section>
+        <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-border bg-card p-6 lg:sticky lg:top-24">
+          <h2 id="summary-heading" className="text-xl font-semibold">
+            Order Summary
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Items</dt>
+              <dd>{itemCount}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Subtotal</dt>
+              <dd>{formatInr(total)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">Shipping</dt>
+              <dd className="font-medium text-accent">Free</dd>
+            </div>
+            <div className="flex justify-between border-t border-border pt-3 text-base font-semibold">
+              <dt>Total</dt>
+              <dd>{formatInr(total)}</dd>
+            </div>
+          </dl>
+          <Button size="lg" className="mt-6 w-full" onClick={checkout}>
+            Checkout
+            <ArrowRight aria-hidden="true" />
+          </Button>
+          <Link to="/products" className={`${buttonVariants({ variant: 'link' })} mt-2 w-full`}>
+            Continue Shopping
+          </Link>
+        </aside>
+      </div>
+    </div>
   );
 }

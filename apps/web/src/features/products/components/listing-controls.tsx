@@ -1,0 +1,61 @@
+import { Columns2, Columns3 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+export type GridView = 'grid-3' | 'grid-2';
+
+export const gridClasses: Record<GridView, string> = {
+  'grid-3': 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3',
+  'grid-2': 'grid grid-cols-1 gap-6 sm:grid-cols-2',
+};
+
+/** 3 or 2 columns; hidden on mobile. */
+export function GridToggle({ view, onChange }: { view: GridView; onChange: (view: GridView) => void }) {
+  return (
+    <div className="hidden items-center gap-1 md:flex" role="group" aria-label="Grid density">
+      <Button
+        variant={view === 'grid-3' ? 'secondary' : 'ghost'}
+        size="icon"
+        aria-label="Show 3 columns"
+        aria-pressed={view === 'grid-3'}
+        onClick={() => onChange('grid-3')}
+      >
+        <Columns3 aria-hidden="true" />
+      </Button>
+      <Button
+        variant={view === 'grid-2' ? 'secondary' : 'ghost'}
+        size="icon"
+        aria-label="Show 2 columns"
+        aria-pressed={view === 'grid-2'}
+        onClick={() => onChange('grid-2')}
+      >
+        <Columns2 aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+interface ParentCategoryFilterProps {
+  options: string[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}
+
+/** Chips for the parent categories found in the limit-100 fetch; "All" clears the filter. */
+export function ParentCategoryFilter({ options, value, onChange }: ParentCategoryFilterProps) {
+  if (options.length === 0) return null;
+  const chip = (label: string, selected: boolean, next: string | undefined) => (
+    <li key={label}>
+      <Button variant={selected ? 'default' : 'outline'} size="sm" aria-pressed={selected} onClick={() => onChange(next)}>
+        {label}
+      </Button>
+    </li>
+  );
+  return (
+    <nav aria-label="Filter by type">
+      <ul className="flex flex-wrap gap-2">
+        {chip('All', !value, undefined)}
+        {options.map((option) => chip(option, value?.toLowerCase() === option.toLowerCase(), option))}
+      </ul>
+    </nav>
+  );
+}

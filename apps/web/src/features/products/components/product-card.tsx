@@ -1,0 +1,118 @@
+import { Eye, Heart, Info, ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatInr } from '@/lib/format';
+import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
+import { isOnSale, onlyOption, type ProductView } from '../lib/product-view';
+
+/** What the card hands to the cart (same shape as the cart's line). */
+export interface AddToCartItem {
+  id: string;
+  name: string;
+  image: string;
+  price: number;
+  quantity: number;
+  selectedSize?: string;
+  selectedColor?: string;
+}
+
+interface ProductCardProps {
+  product: ProductView;
+  onAddToCart: (item: AddToCartItem) => void;
+  /** the first card above the fold loads eagerly with high fetch priority */
+  priority?: boolean;
+}
+
+export const CARD_IMAGE_HEIGHT = 300;
+
+export function ProductCard({ product, onAddToCart, priority = false }: ProductCardProps) {
+  const href = `/product/${encodeURIComponent(product.id)}`;
+  const onSale = isOnSale(product);
+
+  const addToCart = () =>
+    onAddToCart({
+      id: product.id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      quantity: 1,
+      selectedSize: onlyOption(product.sizes),
+      selectedColor: onlyOption(product.colors),
+    });
+
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-lg">
+      <div className="relative h-[300px] overflow-hidden bg-muted">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <img
+            src={product.image || FALLBACK_IMAGE}
+            alt={product.name}
+            width={400}
+            height={CARD_IMAGE_HEIGHT}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+            onError={showFallbackImage}
+            className="size-full object-cover transition-transform duration-500 ease-out group-hover:scale-110"
+          />
+        </Link>
+        {onSale && (
+          <Badge variant="sale" className="absolute left-3 top-3">
+            Sale
+          </Badge>
+        )}
+        {/* Overlay actions: revealed on hover and when any of them has keyboard focus. */}
+        <div className="pointer-events-none absolute inset-0 flex items-end justify-center gap-2 bg-gradient-to-t from-black/45 via-black/10 to-transparent p-4 opacity-0 transition-opacity duration-300 group-hover:pointer-events-auto group-hover:opacity-100 group-focus-within:pointer-events-auto group-focus-within:opacity-100">
+          <Button size="round" variant="overlay" aria-label={`Add ${product.name} to wishlist`}>
+            <Heart aria-hidden="true" />
+          </Button>
+          <Button size="round" variant="overlay" aria-label={`Quick view ${product.name}`}>
+            <Eye aria-hidden="true" />
+          </Button>
+          <Button size="round" variant="overlay" aria-label={`Details of ${product.name}`}>
+            <Info aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {product.category && (
+          <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{product.category}</p>
+        )}
+        <h3 className="font-display text-lg font-semibold leading-snug">
+          <Link to={href} className="line-clamp-2 hover:text-primary">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-auto flex items-baseline gap-2">
+          <span className="text-lg font-semibold text-foreground">{formatInr(product.price)}</span>
+          {onSale && product.originalPrice !== undefined && (
+            <s className="text-sm text-muted-foreground">
+              <span className="sr-only">Original price </span>
+              {formatInr(product.originalPrice)}
+            </s>
+          )}
+        </p>
+        <Button onClick={addToCart} className="mt-1 w-full" aria-label={`Add ${product.name} to cart`}>
+          <ShoppingCart aria-hidden="true" />
+          Add to Cart
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-xl border border-border bg-card" data-testid="product-card-skeleton">
+      <div className="h-[300px] animate-pulse bg-muted" aria-hidden="true" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-3 w-1/3" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-5 w-1/4" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { productFixture } from '@/test/fixtures';
+import { isOnSale, onlyOption, productSpecs, shortProductId, toProductView } from './product-view';
+
+describe('toProductView (spec section 3)', () => {
+  it('name = title; price = discounted, originalPrice = regular only when discounted', () => {
+    const discounted = toProductView(productFixture({ regularPrice: 500, discountedPrice: 399 }));
+    expect(discounted).toMatchObject({ name: 'Leather Journal', price: 399, originalPrice: 500 });
+    const regular = toProductView(productFixture({ regularPrice: 500, discountedPrice: null }));
+    expect(regular.price).toBe(500);
+    expect(regular.originalPrice).toBeUndefined();
+  });
+
+  it('price falls back to 0', () => {
+    const p = toProductView({ ...productFixture(), regularPrice: undefined as unknown as number, discountedPrice: null });
+    expect(p.price).toBe(0);
+  });
+
+  it('image = imgUrl, else first image, else empty', () => {
+    expect(toProductView(productFixture({ imgUrl: '/a.jpg', images: [{ url: '/b.jpg' }] })).image).toBe('/a.jpg');
+    expect(toProductView(productFixture({ imgUrl: '', images: [{ url: '/b.jpg' }] })).image).toBe('/b.jpg');
+    expect(toProductView(productFixture({ imgUrl: '', images: [] })).image).toBe('');
+  });
+
+  it('sizes, colours and featured from attributes, keys case-insensitive', () => {
+    const p = toProductView(
+      productFixture({
+        attributes: [
+          { key: 'Sizes', value: ['A4', 'A5'] },
+          { key: 'COLOURS', value: ['Red'] },
+          { key: 'Featured', value: ['TRUE'] },
+        ],
+      }),
+    );
+    expect(p).toMatchObject({ sizes: ['A4', 'A5'], colors: ['Red'], featured: true });
+    const q = toProductView(productFixture({ attributes: [{ key: 'color', value: ['Blue'] }, { key: 'featured', value: ['no'] }] }));
+    expect(q).toMatchObject({ sizes: [], colors: ['Blue'], featured: false });
+  });
+
+  it('sale only when price is below the original price', () => {
+    expect(isOnSale({ price: 80, originalPrice: 100 })).toBe(true);
+    expect(isOnSale({ price: 100, originalPrice: 100 })).toBe(false);
+    expect(isOnSale({ price: 100 })).toBe(false);
+  });
+
+  it('specs hide phone keys (and chooser/flag keys) and stop at 10', () => {
+    const attributes = [
+      { key: 'Support Phone', value: ['123'] },
+      { key: 'Size', value: ['A5'] },
+      ...Array.from({ length: 12 }, (_, i) => ({ key: `Spec ${i}`, value: ['x'] })),
+    ];
+    const specs = productSpecs(attributes);
+    expect(specs).toHaveLength(10);
+    expect(specs.some((s) => /phone|size/i.test(s.key))).toBe(false);
+  });
+
+  it('short id and single-option preselection', () => {
+    expect(shortProductId('0123456789abcdef')).toBe('01234567');
+    expect(onlyOption(['One Size'])).toBe('One Size');
+    expect(onlyOption(['A4', 'A5'])).toBeUndefined();
+  });
+});
