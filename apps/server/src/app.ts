@@ -80,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cache.clear();
     app.reloadStores();
   });
-  registerStoreResolution(app, options.db);
+  registerStoreResolution(app, options.db, cache);
   registerAuth(app, options.jwtSecret);
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

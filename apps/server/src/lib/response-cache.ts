@@ -14,6 +14,8 @@ interface Entry {
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  /** raw request key (store + URL as sent) -> entry key, so repeat requests skip validation */
+  private aliases = new Map<string, string>();
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -22,6 +24,19 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+    this.aliases.clear();
+  }
+
+  /** A fresh entry for a request URL seen before, without parsing it again. */
+  peekRaw(rawKey: string): Entry | undefined {
+    const key = this.aliases.get(rawKey);
+    const hit = key === undefined ? undefined : this.entries.get(key);
+    return hit && hit.expiresAt > Date.now() ? hit : undefined;
+  }
+
+  alias(rawKey: string, key: string): void {
+    if (this.aliases.size >= this.maxEntries * 4) this.aliases.clear();
+    this.aliases.set(rawKey, key);
   }
 
   get size(): number {
@@ -62,3 +77,5 @@ export function normalizeQuery(query: Record<string, unknown>): string {
     .map((k) => `${k}=${String(query[k])}`)
     .join('&');
 }
+
+export const rawCacheKey = (request: FastifyRequest) => `${request.store.id}|${request.url}`;

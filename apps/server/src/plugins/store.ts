@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '@store/contracts/store';
 import type { Db } from '../db/client';
 import { stores } from '../db/schema';
+import { rawCacheKey, sendCachedJson, type ResponseCache } from '../lib/response-cache';
 
 export interface StoreContext {
   id: string;
@@ -61,7 +62,7 @@ async function loadStores(db: Db): Promise<StoreTable> {
 }
 
 /** Resolves `request.store` for every /api request from an in-memory table of stores. */
-export function registerStoreResolution(app: FastifyInstance, db: Db): void {
+export function registerStoreResolution(app: FastifyInstance, db: Db, cache: ResponseCache): void {
   let table: StoreTable | null = null;
   let loading: Promise<StoreTable> | null = null;
   const current = async () => {
@@ -75,12 +76,35 @@ export function registerStoreResolution(app: FastifyInstance, db: Db): void {
   app.decorate('reloadStores', () => {
     table = null;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const t = await current();
+  const resolve = (t: StoreTable, request: FastifyRequest, reply: FastifyReply): boolean => {
     const wanted = hostOnly(request.headers['x-store-domain'] as string | undefined) ?? hostOnly(request.headers.host);
     const store = (wanted && t.byDomain.get(wanted)) || t.fallback;
-    if (!store) return reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });
+    if (!store) {
+      reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });
+      return false;
+    }
     request.store = store;
+    // hot path: a cached catalogue response for this exact URL skips validation and the handler
+    if (request.method === 'GET') {
+      const hit = cache.peekRaw(rawCacheKey(request));
+      if (hit) {
+        sendCachedJson(request, reply, hit);
+        return false;
+      }
+    }
+    return true;
+  };
+
+  // callback-style hook: no promise per request when the store table is already loaded
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    if (table && Date.now() - table.loadedAt < TTL_MS) {
+      if (resolve(table, request, reply)) done();
+      return;
+    }
+    current().then(
+      (t) => (resolve(t, request, reply) ? done() : undefined),
+      (err: Error) => done(err),
+    );
   });
 }

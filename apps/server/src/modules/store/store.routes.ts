@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeInfoSchema } from '@store/contracts/store';
 import type { ResponseCache } from '../../lib/response-cache';
-import { sendCachedJson } from '../../lib/response-cache';
+import { rawCacheKey, sendCachedJson } from '../../lib/response-cache';
 
 export const storeRoutes: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (app, { cache }) => {
   app.get(
@@ -14,9 +14,9 @@ export const storeRoutes: FastifyPluginAsyncZod<{ cache: ResponseCache }> = asyn
       },
     },
     async (request, reply) => {
-      const entry = await cache.getOrCreate(`storeInfo|${request.store.id}`, async () =>
-        storeInfoSchema.parse(request.store.info),
-      );
+      const key = `storeInfo|${request.store.id}`;
+      const entry = await cache.getOrCreate(key, async () => storeInfoSchema.parse(request.store.info));
+      cache.alias(rawCacheKey(request), key);
       return sendCachedJson(request, reply, entry);
     },
   );
