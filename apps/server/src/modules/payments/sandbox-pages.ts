@@ -13,7 +13,7 @@ main{max-width:28rem;margin:0 auto;background:#fff;border-radius:12px;padding:1.
 h1{font-size:1.25rem;margin:0 0 .25rem}.badge{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:.1rem .6rem;font-size:.75rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:1rem 0}dt{color:#52525b}dd{margin:0;font-weight:600}
 .actions{display:flex;gap:.75rem;margin-top:1rem}button{flex:1;border:0;border-radius:8px;padding:.7rem;font-size:1rem;cursor:pointer}
-.approve{background:#16a34a;color:#fff}.decline{background:#dc2626;color:#fff}hr{border:0;border-top:1px solid #e4e4e7;margin:1.25rem 0}
+.approve{background:#15803d;color:#fff}.decline{background:#b91c1c;color:#fff}hr{border:0;border-top:1px solid #e4e4e7;margin:1.25rem 0}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
