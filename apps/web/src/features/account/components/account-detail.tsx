@@ -1,11 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
+import { IconCircle } from '@/components/ui/icon-circle';
 
-export function AccountDetail({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+export function AccountDetail({ icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
     <div className="flex items-center gap-3">
-      <span className="flex size-9 items-center justify-center rounded-full bg-muted text-primary">
-        <Icon className="size-4" aria-hidden="true" />
-      </span>
+      <IconCircle icon={icon} />
       <div className="grid">
         <dt className="text-xs uppercase tracking-wide text-muted-foreground">{label}</dt>
         <dd className="font-medium break-all">{value}</dd>

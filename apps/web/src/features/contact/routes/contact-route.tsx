@@ -1,8 +1,36 @@
-/** Placeholder route module (engineer B replaces it). Route modules export `Component`. */
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { brandName, useStoreInfo } from '@/features/store-info/hooks/use-store-info';
+import { ContactDetails } from '../components/contact-details';
+import { ContactForm } from '../components/contact-form';
+
 export function Component() {
+  const { storeInfo } = useStoreInfo();
+  const info = {
+    companyName: storeInfo?.companyName?.trim() || brandName(storeInfo),
+    companyEmail: storeInfo?.companyEmail?.trim(),
+    companyPhone: storeInfo?.companyPhone?.trim(),
+    companyAddress: storeInfo?.companyAddress?.trim(),
+  };
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-semibold">Contact Us</h1>
+    <section className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <div className="mb-8 max-w-2xl">
+        <h1 className="text-3xl font-semibold">Contact Us</h1>
+        <p className="mt-2 text-muted-foreground">
+          Questions about an order, bulk stationery for your office or school, or a product you can&apos;t find?
+          We&apos;d love to hear from you.
+        </p>
+      </div>
+      <div className="grid items-start gap-8 lg:grid-cols-[22rem_1fr]">
+        <ContactDetails info={info} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Send us a message</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ContactForm />
+          </CardContent>
+        </Card>
+      </div>
     </section>
   );
 }

@@ -8,23 +8,9 @@ import {
   toOrderView,
   type OrderInput,
 } from './order-view';
+import { orderFixture } from '../test/order-fixture';
 
-const order: OrderInput = {
-  id: 'AB12CD',
-  createdAt: '2025-03-05T10:00:00.000Z',
-  items: [
-    { id: 'i1', productId: 'p1', productTitle: 'A5 Diary', quantity: 2, price: 249.5 },
-    { id: 'i2', productId: 'p2', productTitle: 'Ink bottle', quantity: 1, price: 99 },
-  ],
-  shippingAddress: {
-    fullName: 'Asha Rao',
-    address: '12 MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    postalCode: '560001',
-    phone: '+919876543210',
-  },
-};
+const order: OrderInput = { ...orderFixture(), status: undefined, trackingNumber: undefined };
 
 describe('order status', () => {
   it('labels 0 to 4', () => {
@@ -73,12 +59,12 @@ describe('order mapping', () => {
   });
   it('maps the view with Standard Shipping, Not available and status 0 by default', () => {
     expect(toOrderView(order)).toEqual({
-      id: 'AB12CD',
+      id: 'K7M2QX9P',
       date: '2025-03-05T10:00:00.000Z',
       status: 0,
       items: [
         { id: 'i1', name: 'A5 Diary', quantity: 2, price: 249.5 },
-        { id: 'i2', name: 'Ink bottle', quantity: 1, price: 99 },
+        { id: 'i2', name: 'Ink Bottle', quantity: 1, price: 99 },
       ],
       shipping: {
         address: '12 MG Road, Bengaluru, Karnataka, 560001',
