@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Prints the gzip size of the JavaScript the home page loads before it can render: the entry chunk
+// and its static imports (Vite manifest), and, for information, the home route chunk with its own
+// static imports that the router requests right after. Builds apps/web first when it is stale.
+// Budget: 95 KB gzip for the entry and its static imports.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 95;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'apps/web/dist');
+
+execFileSync(process.execPath, [join(root, 'scripts/ensure-web-build.mjs')], { stdio: 'inherit' });
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+
+/** A chunk's file plus every chunk it imports statically, each once. */
+function staticClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of chunk.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+function report(label, keys, exclude = new Set()) {
+  let total = 0;
+  const rows = [];
+  for (const key of keys) {
+    if (exclude.has(key)) continue;
+    const file = manifest[key].file;
+    const size = gz(file);
+    total += size;
+    rows.push(`    ${file.padEnd(44)} ${kb(size).padStart(6)} KB`);
+  }
+  console.log(`${label}: ${kb(total)} KB gzip`);
+  console.log(rows.join('\n'));
+  return total;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+const entryKeys = staticClosure(entryKey);
+const entryTotal = report('home page entry JS (entry + static imports)', entryKeys);
+
+const homeKey = Object.keys(manifest).find((k) => k.endsWith('features/home/routes/home-route.tsx'));
+if (homeKey) {
+  const homeTotal = report('home route chunk (+ its static imports not in the entry)', staticClosure(homeKey), entryKeys);
+  console.log(`home page JS in all: ${kb(entryTotal + homeTotal)} KB gzip`);
+}
+
+const ok = entryTotal / 1024 <= BUDGET_KB;
+console.log(`${ok ? 'within' : 'OVER'} budget: ${kb(entryTotal)} KB of ${BUDGET_KB} KB`);
+process.exitCode = ok ? 0 : 1;
