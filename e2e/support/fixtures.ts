@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { screenshotsRoot } from './paths';
 
 export { expect };
@@ -71,8 +71,9 @@ export async function listProducts(request: APIRequestContext, query = 'page=1&l
 export function sizesOf(p: ApiProduct): string[] {
   return p.attributes?.find((a) => /^sizes?$/i.test(a.key))?.value ?? [];
 }
+/** Spec section 3: colours come from an attribute keyed color, colours or colors (not "colour"). */
 export function coloursOf(p: ApiProduct): string[] {
-  return p.attributes?.find((a) => /^(colou?rs?)$/i.test(a.key))?.value ?? [];
+  return p.attributes?.find((a) => /^(color|colours|colors)$/i.test(a.key))?.value ?? [];
 }
 
 export async function createOrderViaApi(
@@ -86,6 +87,16 @@ export async function createOrderViaApi(
   });
   expect(res.status(), `create order: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as { id: string; total: number };
+}
+
+/** A toast (sonner's "Notifications" region) with this title or description. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
+}
+
+/** Choose a size or colour chip (a radio drawn as a label) in the fieldset named `legend`. */
+export async function pickOption(page: Page, legend: RegExp, option: string): Promise<void> {
+  await page.getByRole('group', { name: legend }).locator('label').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
 }
 
 /** Let the page finish its requests (bounded: some screens poll). */

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { repoRoot } from './paths';
+import { e2eRoot, repoRoot } from './paths';
 
 const READY_TIMEOUT_MS = 180_000;
 
@@ -144,6 +144,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   return async () => {
     await stop(server);
     log.end();
+    // Keep the server's output next to the test results (git-ignored) for failures.
+    mkdirSync(join(e2eRoot, 'test-results'), { recursive: true });
+    copyFileSync(logFile, join(e2eRoot, 'test-results', 'server.log'));
     if (process.env.E2E_KEEP_DATA) {
       console.log(`[e2e] kept the server folder ${work}`);
     } else {

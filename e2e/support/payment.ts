@@ -1,23 +1,40 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
-/** Placeholder until the payment form lands: picks the method in the server-driven form and submits. */
-export async function choosePaymentMethod(page: Page, method: 'gateway' | 'upi-qr'): Promise<void> {
-  const select = page.getByLabel(/payment method|method/i).first();
-  await expect(select).toBeVisible();
-  const option = method === 'gateway' ? /card|netbanking|gateway/i : /qr/i;
-  if ((await select.evaluate((el) => el.tagName)) === 'SELECT') {
-    const label = await select.locator('option').filter({ hasText: option }).first().textContent();
-    await select.selectOption({ label: label! });
+const methodOption = { gateway: /sandbox gateway|card or netbanking/i, 'upi-qr': /scan a QR code/i } as const;
+
+/** A native <select> or a Radix select (combobox + listbox): choose the option matching `option`. */
+export async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+  const control = page.getByLabel(label).first();
+  await expect(control).toBeVisible();
+  if ((await control.evaluate((el) => el.tagName)) === 'SELECT') {
+    const text = await control.locator('option').filter({ hasText: option }).first().textContent();
+    await control.selectOption({ label: text! });
   } else {
-    await page.getByRole('radio', { name: option }).first().check();
+    await control.click();
+    await page.getByRole('option', { name: option }).first().click();
   }
-  await page.getByRole('button', { name: /^pay/i }).click();
+}
+
+/** The server-driven payment form (GET /payments/fields): method, payer, phone, consent; then pay. */
+export async function choosePaymentMethod(page: Page, method: keyof typeof methodOption): Promise<void> {
+  await expect(page).toHaveURL(/\/payment\?/);
+  await chooseOption(page, 'Payment method', methodOption[method]);
+  const payer = page.getByLabel('Name of the payer');
+  if ((await payer.inputValue()) === '') await payer.fill('Asha Verma');
+  const email = page.getByLabel('Email for the receipt');
+  if ((await email.inputValue()) === '') await email.fill('asha@example.com');
+  const phone = page.getByLabel('Mobile number');
+  await phone.fill('+919876543210');
+  await expect(phone).toHaveValue('+919876543210');
+  const consent = page.getByLabel('I agree to the terms of sale and the refund policy');
+  if (!(await consent.isChecked())) await consent.check();
+  await page.getByRole('main').getByRole('button', { name: /^pay/i }).click();
 }
 
 /** On the store's sandbox gateway page: Approve. */
-export async function approveInGateway(page: Page, screenshotName?: string): Promise<void> {
+export async function approveInGateway(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox-gateway\//);
-  void screenshotName;
+  await expect(page.getByRole('heading', { name: 'Sandbox payment gateway' })).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
 }
 
@@ -26,11 +43,11 @@ export async function declineInGateway(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Decline' }).click();
 }
 
-/** The QR screen is open in `page`; complete the UPI payment from the sandbox in another tab. */
-export async function completeUpiInSandbox(page: Page, context: BrowserContext, orderId: string): Promise<void> {
-  const sandbox = await context.newPage();
-  await sandbox.goto(`/sandbox-gateway/upi?orderId=${orderId}`);
-  await sandbox.getByRole('button', { name: 'Approve' }).click();
-  await sandbox.close();
-  void page;
+/** The QR screen is open; complete the UPI payment from the sandbox's "UPI app" in another tab. */
+export async function completeUpiInSandbox(context: BrowserContext, orderId: string): Promise<void> {
+  const phone = await context.newPage();
+  await phone.goto(`/sandbox-gateway/upi?orderId=${encodeURIComponent(orderId)}`);
+  await phone.getByRole('button', { name: 'Approve' }).first().click();
+  await expect(phone.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
+  await phone.close();
 }

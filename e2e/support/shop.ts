@@ -1,21 +1,15 @@
 import { expect, type Page } from '@playwright/test';
-import { shipping, type ApiProduct, type Shopper } from './fixtures';
+import { coloursOf, pickOption, shipping, sizesOf, type ApiProduct, type Shopper } from './fixtures';
 
 /** Put a product in the cart through its page (choosing the first size or colour when it asks). */
 export async function addProductToCart(page: Page, product: ApiProduct): Promise<void> {
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   const main = page.getByRole('main');
-  for (const key of [/^sizes?$/i, /^colou?rs?$/i]) {
-    const values = product.attributes?.find((a) => key.test(a.key))?.value ?? [];
-    if (values.length > 1) {
-      await main
-        .getByRole('radio', { name: values[0], exact: true })
-        .or(main.getByRole('button', { name: values[0], exact: true }))
-        .first()
-        .click();
-    }
-  }
+  const sizes = sizesOf(product);
+  const colours = coloursOf(product);
+  if (sizes.length > 1) await pickOption(page, /^Size/, sizes[0]!);
+  if (colours.length > 1) await pickOption(page, /^Colou?r/, colours[0]!);
   await main.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page).toHaveURL(/\/cart$/);
 }

@@ -1,4 +1,4 @@
-import { test, expect, listProducts, sizesOf, settle } from '../support/fixtures';
+import { test, expect, listProducts, pickOption, sizesOf, settle, toast } from '../support/fixtures';
 
 test.describe('a visitor browses the catalogue and fills a cart', () => {
   test('home → category tile → listing, filters and pages', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
@@ -89,14 +89,15 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     await expectNoHorizontalScroll();
     const addToCart = page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true });
     await addToCart.click();
-    await expect(page.getByText('Please select a size', { exact: true })).toBeVisible();
-    await expect(page.getByText('You must select a size before adding to cart')).toBeVisible();
+    await expect(toast(page, 'Please select a size')).toBeVisible();
+    await expect(toast(page, 'You must select a size before adding to cart')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Please select a size' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/product/${sized.id}$`));
     const size = sizesOf(sized)[1]!;
-    await page.getByRole('radio', { name: size, exact: true }).or(page.getByRole('button', { name: size, exact: true })).first().click();
+    await pickOption(page, /^Size/, size);
     await addToCart.click();
     await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByText('Added to cart').first()).toBeVisible();
+    await expect(toast(page, 'Added to cart')).toBeVisible();
     await expect(page.getByRole('main').getByText(sized.title).first()).toBeVisible();
 
     // A second product, added from its own page.
@@ -117,20 +118,22 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
 
     // Quantity: up to 2, then down to 1, and not below 1.
     const line = main.getByRole('listitem').filter({ hasText: sized.title });
-    const quantity = line.getByText(/^\d+$/).or(line.getByRole('spinbutton')).first();
-    await line.getByRole('button', { name: /increase/i }).click();
-    await expect(line).toContainText('2');
-    await line.getByRole('button', { name: /decrease/i }).click();
-    await expect(quantity).toHaveText('1');
-    await expect(line.getByRole('button', { name: /decrease/i })).toBeDisabled();
+    const stepper = line.getByRole('group', { name: `Quantity of ${sized.title}` });
+    await expect(stepper).toContainText(/Quantity\s*1/);
+    await stepper.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(stepper).toContainText(/Quantity\s*2/);
+    await stepper.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect(stepper).toContainText(/Quantity\s*1/);
+    await expect(stepper.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await expect(line).toContainText(`Size: ${size}`);
 
     // Remove one line, then clear the rest.
-    await line.getByRole('button', { name: /remove/i }).click();
-    await expect(page.getByText('Removed from cart').first()).toBeVisible();
+    await line.getByRole('button', { name: `Remove ${sized.title}` }).click();
+    await expect(toast(page, 'Removed from cart')).toBeVisible();
     await expect(main.getByText(sized.title)).toHaveCount(0);
     await expect(main.getByText(other.title).first()).toBeVisible();
     await main.getByRole('button', { name: 'Clear Cart' }).click();
-    await expect(page.getByText('Cart cleared').first()).toBeVisible();
+    await expect(toast(page, 'Cart cleared')).toBeVisible();
     await expect(main.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
     await checkPage('cart-empty');
   });

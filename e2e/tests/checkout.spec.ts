@@ -1,4 +1,4 @@
-import { test, expect, listProducts, newShopper, sizesOf } from '../support/fixtures';
+import { test, expect, listProducts, newShopper, sizesOf, toast } from '../support/fixtures';
 import { addProductToCart, fillRegistration, fillShipping, logIn } from '../support/shop';
 import { approveInGateway, choosePaymentMethod } from '../support/payment';
 
@@ -15,8 +15,8 @@ test('visitor checks out: login required → register → login → order → ga
 
   // Checkout asks a visitor to log in, remembering /checkout.
   await page.getByRole('main').getByRole('button', { name: 'Checkout' }).or(page.getByRole('main').getByRole('link', { name: 'Checkout' })).first().click();
-  await expect(page.getByText('Login Required', { exact: true })).toBeVisible();
-  await expect(page.getByText('Please login to proceed with checkout')).toBeVisible();
+  await expect(toast(page, 'Login Required')).toBeVisible();
+  await expect(toast(page, 'Please login to proceed with checkout')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   await checkPage('login');
   await expectNoHorizontalScroll();
@@ -39,7 +39,7 @@ test('visitor checks out: login required → register → login → order → ga
   await checkPage('register-errors');
   await fillRegistration(page, shopper);
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
-  await expect(page.getByText('Account created successfully. You can now log in.')).toBeVisible();
+  await expect(toast(page, 'Account created successfully. You can now log in.')).toBeVisible();
   // Registration does not log in.
   await expect(page).toHaveURL(/\/$|\/login/);
 
@@ -48,7 +48,7 @@ test('visitor checks out: login required → register → login → order → ga
   await page.getByRole('main').getByRole('button', { name: 'Checkout' }).or(page.getByRole('main').getByRole('link', { name: 'Checkout' })).first().click();
   await expect(page).toHaveURL(/\/login/);
   await logIn(page, shopper);
-  await expect(page.getByText('Logged in successfully.')).toBeVisible();
+  await expect(toast(page, 'Logged in successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
   // The order.
@@ -66,7 +66,7 @@ test('visitor checks out: login required → register → login → order → ga
 
   // Pay through the store's sandbox gateway, approve.
   await choosePaymentMethod(page, 'gateway');
-  await approveInGateway(page, testInfo.project.name === 'desktop' ? 'gateway' : undefined);
+  await approveInGateway(page);
   await expect(page).toHaveURL(/\/order-success/);
   await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible();
   await checkPage('order-success');

@@ -45,7 +45,7 @@ test.describe('paying for orders', () => {
     await expect(page.getByText('Scan QR Code to Complete Payment')).toBeVisible();
     await checkPage('payment-qr');
     await expectNoHorizontalScroll();
-    await completeUpiInSandbox(page, context, byQr.id);
+    await completeUpiInSandbox(context, byQr.id);
     await expect(page).toHaveURL(/\/order-success/, { timeout: 20_000 });
 
     // My Orders: both paid orders are Processing without Pay Now; the pending one offers Pay Now.

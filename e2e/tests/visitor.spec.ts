@@ -7,6 +7,7 @@ import {
   registerViaApi,
   shipping,
   signInBrowser,
+  toast,
 } from '../support/fixtures';
 
 test('a visitor tracks an order: found, then a wrong contact', async ({ page, request, baseURL, checkPage, expectNoHorizontalScroll }, testInfo) => {
@@ -27,7 +28,7 @@ test('a visitor tracks an order: found, then a wrong contact', async ({ page, re
   await orderNumber.fill(order.id);
   await contact.fill(shopper.email.toUpperCase());
   await page.getByRole('button', { name: /track/i }).click();
-  await expect(page.getByText('Order found', { exact: true })).toBeVisible();
+  await expect(toast(page, 'Order found')).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByText(order.id).first()).toBeVisible();
   await expect(main.getByText('Pending', { exact: true }).first()).toBeVisible();
@@ -64,7 +65,7 @@ test('account page and sign out', async ({ page, context, request, baseURL, chec
   await expectNoHorizontalScroll();
 
   await main.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByText('You have been logged out successfully.')).toBeVisible();
+  await expect(toast(page, 'You have been logged out successfully.')).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === 'auth_token')).toBeUndefined();
   // Protected pages send a visitor to /login again.
   await page.goto('/account');
@@ -126,8 +127,8 @@ test('contact form, newsletter and API test', async ({ page, request, checkPage,
   await page.getByLabel('Your Message').fill('Do you offer a discount for 200 diaries?');
   await main.getByRole('button', { name: /send/i }).click();
   await expect(main.getByRole('button', { name: 'Sending...' })).toBeVisible();
-  await expect(page.getByText('Message Sent', { exact: true })).toBeVisible({ timeout: 5_000 });
-  await expect(page.getByText("Thank you for contacting us. We'll get back to you shortly.")).toBeVisible();
+  await expect(toast(page, 'Message Sent')).toBeVisible({ timeout: 5_000 });
+  await expect(toast(page, "Thank you for contacting us. We'll get back to you shortly.")).toBeVisible();
   await expect(page.getByLabel('Your Name')).toHaveValue('');
 
   // Newsletter on the home page: a toast, the field clears, no network call.
@@ -135,8 +136,8 @@ test('contact form, newsletter and API test', async ({ page, request, checkPage,
   const email = page.getByRole('main').getByRole('textbox', { name: /email/i }).last();
   await email.fill('reader@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('Subscribed!', { exact: true })).toBeVisible();
-  await expect(page.getByText('Thank you for subscribing to our newsletter.')).toBeVisible();
+  await expect(toast(page, 'Subscribed!')).toBeVisible();
+  await expect(toast(page, 'Thank you for subscribing to our newsletter.')).toBeVisible();
   await expect(email).toHaveValue('');
   expect(calls, 'contact and newsletter make no server call').toEqual([]);
 
