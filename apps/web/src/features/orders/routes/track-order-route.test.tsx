@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { setAuthToken } from '@/lib/cookies';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { expectToast } from '@/test/toasts';
@@ -24,6 +25,14 @@ function SignedInTrackOrder() {
 }
 
 describe('track order screen', () => {
+  it('prefills the account email after a reload, when only the token is known', async () => {
+    setAuthToken('token');
+    server.use(http.get(`${API}/accountInfo`, () => HttpResponse.json({ data: { email: 'asha@example.in' } })));
+    renderTrack();
+    await waitFor(() => expect(screen.getByLabelText('Email or Phone')).toHaveValue('asha@example.in'));
+    expect(screen.getByText('Using your account email by default')).toBeInTheDocument();
+  });
+
   it("prefills the signed-in user's email with a hint", async () => {
     renderWithProviders(<SignedInTrackOrder />, { route: '/track-order', path: '/track-order' });
     expect(await screen.findByLabelText('Email or Phone')).toHaveValue('asha@example.in');

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { accountInfoQueryOptions } from '@/features/account/api/get-account-info';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { useTrackOrderMutation } from '../api/track-order';
 import { TrackedOrder } from '../components/tracked-order';
@@ -13,9 +15,13 @@ import { TrackedOrder } from '../components/tracked-order';
 export function Component() {
   const [searchParams] = useSearchParams();
   const { user } = useSession();
-  const accountEmail = user?.email ?? '';
+  // After a reload the session knows only that a token exists; the account tells the email.
+  const account = useQuery({ ...accountInfoQueryOptions(), enabled: user !== null && !user.email });
+  const accountEmail = user?.email || account.data?.email || '';
   const [orderId, setOrderId] = useState(() => searchParams.get('id') ?? '');
-  const [contactInfo, setContactInfo] = useState(accountEmail);
+  // null until the shopper types: the field follows the account email as it becomes known.
+  const [typedContact, setContactInfo] = useState<string | null>(null);
+  const contactInfo = typedContact ?? accountEmail;
   const mutation = useTrackOrderMutation();
 
   const onSubmit = async (event: FormEvent) => {
