@@ -86,7 +86,7 @@ export function Footer() {
       </div>
       <div className="border-t border-paper/15">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-paper/60 lg:px-8">
-          © {new Date().getFullYear()} {name}. All rights reserved.
+          © {new Date().getFullYear()} {name.replace(/\.$/, '')}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -17,7 +17,7 @@ function CartLineItem({ line }: { line: CartLine }) {
     .join(' · ');
   return (
     <li className="flex gap-4 py-5">
-      <Link to={href} className="shrink-0 overflow-hidden rounded-lg border border-border bg-muted" tabIndex={-1} aria-hidden="true">
+      <Link to={href} className="shrink-0 self-start overflow-hidden rounded-lg border border-border bg-muted" tabIndex={-1} aria-hidden="true">
         <img
           src={line.image || FALLBACK_IMAGE}
           alt=""

@@ -35,6 +35,7 @@ describe('toProductView (spec section 3)', () => {
     expect(p).toMatchObject({ sizes: ['A4', 'A5'], colors: ['Red'], featured: true });
     const q = toProductView(productFixture({ attributes: [{ key: 'color', value: ['Blue'] }, { key: 'featured', value: ['no'] }] }));
     expect(q).toMatchObject({ sizes: [], colors: ['Blue'], featured: false });
+    expect(toProductView(productFixture({ attributes: [{ key: 'Colour', value: ['Black'] }] })).colors).toEqual(['Black']);
   });
 
   it('sale only when price is below the original price', () => {

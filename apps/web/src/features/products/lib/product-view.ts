@@ -39,7 +39,8 @@ export function toProductView(product: Product): ProductView {
     category: product.category ?? '',
     parentCategory: product.parentCategory ?? null,
     sizes: attributeValues(attributes, ['size', 'sizes']),
-    colors: attributeValues(attributes, ['color', 'colours', 'colors']),
+    // 'colour' too: the spec names color/colours/colors, and the catalogue spells it Colour.
+    colors: attributeValues(attributes, ['color', 'colour', 'colours', 'colors']),
     featured: attributeValues(attributes, ['featured']).some((v) => v.toLowerCase().includes('true')),
     attributes,
   };
@@ -53,7 +54,7 @@ export function isOnSale(product: Pick<ProductView, 'price' | 'originalPrice'>):
 export const MAX_SPECS = 10;
 
 /** Shown by the size/colour choosers or internal flags, so not repeated as specifications. */
-const NON_SPEC_KEYS = new Set(['size', 'sizes', 'color', 'colors', 'colours', 'featured']);
+const NON_SPEC_KEYS = new Set(['size', 'sizes', 'color', 'colour', 'colors', 'colours', 'featured']);
 
 /** Specification rows: keys containing "phone" are hidden, at most 10 (spec section 2). */
 export function productSpecs(attributes: readonly ProductAttribute[]): ProductAttribute[] {
