@@ -132,6 +132,13 @@ describe('phone rules', () => {
   });
 });
 
+describe('value kinds', () => {
+  it('refuses a boolean in a text field and a string in a checkbox', () => {
+    expect(validatePaymentField(text({ name: 'method', type: 'select' }), true, {})).toBe('Invalid format');
+    expect(validatePaymentField({ name: 'consent', label: 'C', type: 'checkbox' }, 'yes', {})).toBe('Invalid format');
+  });
+});
+
 describe('submitted values', () => {
   it('keeps only visible fields, trimmed', () => {
     const fields = [text(), text({ name: 'gstin', showWhenFilled: ['company'] }), text({ name: 'company' })];

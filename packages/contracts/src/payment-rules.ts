@@ -142,6 +142,8 @@ export function validatePaymentField(
   if (isBlankValue(value)) {
     return field.rules?.required ? (field.rulesMessages?.[0] ?? paymentRuleMessages.required) : null;
   }
+  // a checkbox holds a boolean and every other field a string; anything else is a forged submission
+  if ((field.type === 'checkbox') !== (typeof value === 'boolean')) return paymentRuleMessages.invalidFormat;
   if (typeof value !== 'string') return null;
   return isPhoneField(field) ? validatePhone(field, value) : validateText(field, value);
 }

@@ -74,6 +74,9 @@ describe('POST /payments checks', () => {
     const res = await pay(t.app, shopper.token, order.id, validFields('payu'));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.method).toBe('Please choose one of the options');
+    const forged = await pay(t.app, shopper.token, order.id, validFields('upi_qr', { method: true, consent: 'yes' }));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().fields).toEqual({ method: 'Invalid format', consent: 'Invalid format' });
   });
   it("answers 404 for another shopper's order and for an unknown one", async () => {
     const order = await newOrder();
