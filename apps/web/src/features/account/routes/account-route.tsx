@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { CalendarDays, LogOut, Mail, Package, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -20,9 +20,13 @@ export function Component() {
     if (isError) toast.error('Error', { description: accountLoadErrorMessage(error) });
   }, [isError, error]);
 
+  // The router applies navigations in a transition; signing out in the same transition keeps the
+  // protected route from seeing the signed-out state first and redirecting to /login.
   const signOut = () => {
-    logout();
-    navigate('/');
+    startTransition(() => {
+      navigate('/');
+      logout();
+    });
   };
 
   const name = data ? accountFullName(data) : '';
