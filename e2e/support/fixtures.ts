@@ -99,6 +99,14 @@ export async function pickOption(page: Page, legend: RegExp, option: string): Pr
   await page.getByRole('group', { name: legend }).locator('label').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
 }
 
+/** A My Orders card: the block under the "Order #id" heading (header, items, shipping, Pay Now). */
+export function orderCard(page: Page, orderId: string): Locator {
+  return page
+    .getByRole('main')
+    .getByRole('heading', { name: `Order #${orderId}`, exact: true })
+    .locator('xpath=ancestor::header/parent::*');
+}
+
 /** Let the page finish its requests (bounded: some screens poll). */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
@@ -116,6 +124,7 @@ export const test = base.extend<Checks>({
     const dir = join(screenshotsRoot, testInfo.project.name);
     mkdirSync(dir, { recursive: true });
     await use(async (name: string) => {
+      await page.waitForLoadState('load');
       await settle(page);
       // Wait for running animations (toasts, skeleton fades) so the picture shows the settled page.
       await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -102,6 +102,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const work = mkdtempSync(join(tmpdir(), 'store-e2e-'));
   const logFile = join(work, 'server.log');
   const databaseUrl = process.env.E2E_DATABASE_URL?.trim();
+  // Serve a snapshot of the build: a rebuild of apps/web/dist during the run (npm start, another
+  // run) would otherwise swap the hashed chunks under the open pages.
+  const webDist = join(work, 'web');
+  cpSync(resolve(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -111,6 +115,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     JWT_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_BASE_URL: baseURL,
     LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: webDist,
   };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;

@@ -8,8 +8,11 @@ export async function addProductToCart(page: Page, product: ApiProduct): Promise
   const main = page.getByRole('main');
   const sizes = sizesOf(product);
   const colours = coloursOf(product);
-  if (sizes.length > 1) await pickOption(page, /^Size/, sizes[0]!);
-  if (colours.length > 1) await pickOption(page, /^Colou?r/, colours[0]!);
+  // Only a lone "One Size" is preselected on the product page (spec section 2); choose the rest.
+  if (sizes.length > 0 && !(sizes.length === 1 && sizes[0]!.toLowerCase() === 'one size')) {
+    await pickOption(page, /^Size/, sizes[0]!);
+  }
+  if (colours.length > 0) await pickOption(page, /^Colou?r/, colours[0]!);
   await main.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page).toHaveURL(/\/cart$/);
 }

@@ -1,4 +1,5 @@
 import { test, expect, listProducts, pickOption, sizesOf, settle, toast } from '../support/fixtures';
+import { addProductToCart } from '../support/shop';
 
 test.describe('a visitor browses the catalogue and fills a cart', () => {
   test('home → category tile → listing, filters and pages', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
@@ -51,13 +52,21 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
     await expect(page.getByText(`Showing 1 to 12 of ${all.length} items`)).toBeVisible();
-    await page.getByRole('button', { name: /^next/i }).or(page.getByRole('link', { name: /^next/i })).first().click();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await pagination.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(page.getByText(`Showing 13 to 24 of ${all.length} items`)).toBeVisible();
     const lastPage = Math.ceil(all.length / 12);
-    await page.getByRole('button', { name: String(lastPage), exact: true }).or(page.getByRole('link', { name: String(lastPage), exact: true })).first().click();
+    await pagination.getByRole('button', { name: `Page ${lastPage}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]page=${lastPage}`));
     await expect(page.getByText(`Showing ${(lastPage - 1) * 12 + 1} to ${all.length} of ${all.length} items`)).toBeVisible();
+    await expect(pagination.getByRole('button', { name: `Page ${lastPage}`, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // Window of 2 either side plus the first page: 1 … n-2 n-1 n.
+    await expect(pagination.getByRole('button', { name: 'Page 1', exact: true })).toBeVisible();
+    await expect(pagination.getByRole('button', { name: `Page ${lastPage - 2}`, exact: true })).toBeVisible();
+    if (lastPage > 4) await expect(pagination.getByRole('button', { name: `Page ${lastPage - 3}`, exact: true })).toHaveCount(0);
 
     // Featured items from the hero: only featured products.
     const featured = all.filter((p) => p.attributes?.some((a) => a.key.toLowerCase() === 'featured' && a.value.some((v) => v.includes('true'))));
@@ -101,13 +110,7 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     await expect(page.getByRole('main').getByText(sized.title).first()).toBeVisible();
 
     // A second product, added from its own page.
-    await page.goto(`/product/${other.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: other.title })).toBeVisible();
-    if (sizesOf(other).length === 1) {
-      // One Size is preselected: adding works straight away.
-    }
-    await page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    await expect(page).toHaveURL(/\/cart$/);
+    await addProductToCart(page, other);
 
     const main = page.getByRole('main');
     await expect(main.getByText(sized.title).first()).toBeVisible();

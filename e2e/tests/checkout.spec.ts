@@ -1,4 +1,4 @@
-import { test, expect, listProducts, newShopper, sizesOf, toast } from '../support/fixtures';
+import { test, expect, listProducts, newShopper, orderCard, sizesOf, toast } from '../support/fixtures';
 import { addProductToCart, fillRegistration, fillShipping, logIn } from '../support/shop';
 import { approveInGateway, choosePaymentMethod } from '../support/payment';
 
@@ -74,7 +74,7 @@ test('visitor checks out: login required → register → login → order → ga
   // My Orders: the paid order is Processing and offers no Pay Now.
   await page.getByRole('main').getByRole('link', { name: /orders/i }).first().click();
   await expect(page).toHaveURL(/\/orders$/);
-  const card = page.getByRole('main').locator('article, li, section, [data-order-id]').filter({ hasText: `Order #${orderId}` }).first();
+  const card = orderCard(page, orderId);
   await expect(card).toBeVisible();
   await expect(card.getByText('Processing', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Pay Now' }).or(card.getByRole('link', { name: 'Pay Now' }))).toHaveCount(0);

@@ -5,6 +5,7 @@ import {
   listProducts,
   newShopper,
   registerViaApi,
+  orderCard,
   signInBrowser,
 } from '../support/fixtures';
 import { approveInGateway, choosePaymentMethod, completeUpiInSandbox, declineInGateway } from '../support/payment';
@@ -29,6 +30,7 @@ test.describe('paying for orders', () => {
     // Gateway: decline brings the shopper back to /payment with the reason; paying again works.
     await page.goto(`/payment?orderId=${declined.id}`);
     await choosePaymentMethod(page, 'gateway');
+    await expect(page.getByRole('heading', { name: 'Sandbox payment gateway' })).toBeVisible();
     await checkPage('sandbox-gateway');
     await declineInGateway(page);
     await expect(page).toHaveURL(new RegExp(`/payment\\?.*orderId=${declined.id}`));
@@ -50,8 +52,7 @@ test.describe('paying for orders', () => {
 
     // My Orders: both paid orders are Processing without Pay Now; the pending one offers Pay Now.
     await page.goto('/orders');
-    const main = page.getByRole('main');
-    const card = (id: string) => main.locator('article, li, section, [data-order-id]').filter({ hasText: `Order #${id}` }).last();
+    const card = (id: string) => orderCard(page, id);
     for (const id of [declined.id, byQr.id]) {
       await expect(card(id).getByText('Processing', { exact: true })).toBeVisible();
       await expect(card(id).getByRole('button', { name: 'Pay Now' }).or(card(id).getByRole('link', { name: 'Pay Now' }))).toHaveCount(0);
