@@ -20,14 +20,16 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The PGlite instance (embedded only), e.g. for dumpDataDir in tests. */
+  pglite?: PGlite;
 }
 
 export const migrationsFolder = resolve(serverRoot, 'drizzle');
 
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
-  /** dataDir undefined: in memory (tests) */
-  | { dataDir?: string };
+  /** dataDir undefined: in memory (tests), optionally starting from a dumpDataDir() snapshot */
+  | { dataDir?: string; loadDataDir?: Blob };
 
 /** Opens PostgreSQL (databaseUrl) or PGlite (dataDir, or memory) and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -51,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(pgdata, { recursive: true });
     client = new PGlite(pgdata);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   try {
     await client.waitReady;
@@ -60,6 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'pglite',
+      pglite: client,
       close: async () => {
         await client.close();
         release();

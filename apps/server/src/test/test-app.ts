@@ -6,17 +6,20 @@
  *   await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: authHeader(token) });
  *   await t.close();                            // in an afterAll
  *
- * In-memory PGlite by default. With TEST_DATABASE_URL (postgres://.../somedb) each call creates its
+ * In-memory PGlite by default (started from a cached snapshot after the first run). With TEST_DATABASE_URL (postgres://.../somedb) each call creates its
  * own database next to it (`<somedb>_t_<random>`), dropped again by close(), so test files can run
  * in parallel.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
-import { openDatabase, type Database, type Db } from '../db/client';
+import { migrationsFolder, openDatabase, type Database, type Db } from '../db/client';
 import { seedCatalogue } from '../db/seed';
-import { env } from '../env';
+import { env, serverRoot } from '../env';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -51,11 +54,48 @@ async function createScratchPostgres(baseUrl: string): Promise<{ url: string; dr
   };
 }
 
+/**
+ * PGlite's initdb costs seconds; the first test app snapshots a migrated, seeded database into the
+ * temp folder (keyed by the migrations and seed sources) and later ones start from that snapshot.
+ */
+function snapshotFile(): string {
+  const h = createHash('sha1');
+  const sources = [
+    ...readdirSync(migrationsFolder, { recursive: true }).map((f) => join(migrationsFolder, String(f))),
+    ...['seed.ts', 'seed-data/catalogue.ts', 'seed-data/store.ts'].map((f) => join(serverRoot, 'src/db', f)),
+  ].sort();
+  for (const f of sources) if (statSync(f).isFile()) h.update(f).update(readFileSync(f));
+  return join(tmpdir(), `store-test-db-${h.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function openSeededPglite(): Promise<Database> {
+  const file = snapshotFile();
+  if (existsSync(file)) {
+    try {
+      return await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+    } catch {
+      // a corrupt snapshot: rebuild it below
+    }
+  }
+  const database = await openDatabase({});
+  await seedCatalogue(database.db);
+  const blob = await database.pglite!.dumpDataDir('none');
+  const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+  renameSync(partial, file);
+  return database;
+}
+
 /** A built app on its own database. `options` override buildApp options (e.g. webDistDir). */
 export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<TestApp> {
   const scratch = env.TEST_DATABASE_URL ? await createScratchPostgres(env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 4 } : {});
-  await seedCatalogue(database.db);
+  let database: Database;
+  if (scratch) {
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
+    await seedCatalogue(database.db);
+  } else {
+    database = await openSeededPglite();
+  }
   const app = await buildApp({ db: database.db, jwtSecret: testJwtSecret, webDistDir: null, ...options });
   await app.ready();
   return {
