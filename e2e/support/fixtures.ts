@@ -128,7 +128,12 @@ export const test = base.extend<Checks>({
       await settle(page);
       // Wait for running animations (toasts, skeleton fades) so the picture shows the settled page.
       await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      // Same framing every time: at the top, no hover overlay from the last click (desktop).
+      if (!testInfo.project.use.isMobile) await page.mouse.move(0, 0);
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+      // On a phone the full page is very long and fixed bars land mid-picture: keep the first screen too.
+      if (testInfo.project.use.isMobile) await page.screenshot({ path: join(dir, `${name}.top.png`), animations: 'disabled' });
       const results = await new AxeBuilder({ page }).analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       const report = bad

@@ -115,6 +115,8 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     const main = page.getByRole('main');
     await expect(main.getByText(sized.title).first()).toBeVisible();
     await expect(main.getByText(other.title).first()).toBeVisible();
+    // The navigation bar's cart badge counts items (the phone's tab bar too).
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' }).first()).toBeVisible();
     await expect(main.getByText('Free', { exact: true }).first()).toBeVisible();
     await checkPage('cart');
     await expectNoHorizontalScroll();

@@ -20,6 +20,9 @@ test('visitor checks out: login required → register → login → order → ga
   await expect(page).toHaveURL(/\/login/);
   await checkPage('login');
   await expectNoHorizontalScroll();
+  for (const href of ['/', '/register', '/forgot-password', '/terms', '/privacy']) {
+    await expect(page.locator(`a[href="${href}"]`).first(), `login links to ${href}`).toBeVisible();
+  }
 
   // No account yet: register. Every validation message shows, each exactly once.
   await page.getByRole('link', { name: /sign up|register|create/i }).first().click();
