@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from '@/app/providers';
+import { ShellProviders } from '@/app/shell-providers';
+import { forgetAppUserData } from '@/app/user-data';
 import { AppRoutes } from '@/app/router';
 import './index.css';
 
@@ -11,9 +12,9 @@ if (!root) throw new Error('Missing #root element');
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
-      <AppProviders>
+      <ShellProviders onForgetUserData={forgetAppUserData}>
         <AppRoutes />
-      </AppProviders>
+      </ShellProviders>
     </BrowserRouter>
   </StrictMode>,
 );

@@ -9,9 +9,24 @@ import { MainLayout } from './layouts/main-layout';
  * `app/routes/` for app-level pages) and exports `export function Component()`. Modules are loaded
  * with React.lazy through `lazyRoute`, so each screen is its own chunk and the entry stays small.
  * The layouts wrap the <Outlet> in <Suspense>.
+ *
+ * Each route module loads together with `route-query-provider` (one module, so one QueryClient for
+ * the whole app), which wraps the route's content: TanStack Query stays off the entry chunk.
  */
+const loadQueryProvider = () => import('./route-query-provider');
+
 function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
-  return lazy(() => load().then((module) => ({ default: module.Component })));
+  return lazy(() =>
+    Promise.all([load(), loadQueryProvider()]).then(([{ Component }, { RouteQueryProvider }]) => ({
+      default: function LazyRoute() {
+        return (
+          <RouteQueryProvider>
+            <Component />
+          </RouteQueryProvider>
+        );
+      },
+    })),
+  );
 }
 
 const HomeRoute = lazyRoute(() => import('@/features/home/routes/home-route'));

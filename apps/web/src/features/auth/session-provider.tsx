@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast';
 import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '@/lib/cookies';
@@ -28,17 +27,35 @@ export const SessionContext = createContext<SessionContextValue | null>(null);
 /** Queries holding a user's private data set `meta: { userScoped: true }`; they are dropped on sign in/out. */
 export const USER_SCOPED_META = { userScoped: true } as const;
 
+/** The `removeQueries` predicate for those queries (no TanStack import: the provider is on the entry). */
+export function isUserScopedQuery(query: { meta?: Record<string, unknown> }): boolean {
+  return query.meta?.userScoped === true;
+}
+
 function userFromCookie(): SessionUser | null {
   return getAuthToken() ? { email: '' } : null;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+export interface SessionProviderProps {
+  children: ReactNode;
+  /**
+   * Drops the cached private data (the query client's user-scoped queries) on login, logout and
+   * 401; it must act synchronously. The query client is not on the entry chunk, so the app passes
+   * this in rather than the provider reading the query client from context.
+   */
+  onForgetUserData?: () => void;
+}
+
+export function SessionProvider({ children, onForgetUserData }: SessionProviderProps) {
   const [user, setUser] = useState<SessionUser | null>(userFromCookie);
+  const onForgetRef = useRef(onForgetUserData);
+  useEffect(() => {
+    onForgetRef.current = onForgetUserData;
+  }, [onForgetUserData]);
 
   const forgetUserData = useCallback(() => {
-    queryClient.removeQueries({ predicate: (query) => query.meta?.userScoped === true });
-  }, [queryClient]);
+    onForgetRef.current?.();
+  }, []);
 
   // A 401 from any call deletes the cookie (api client); follow it here.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { StoreInfo } from '@store/contracts/store';
-import { useStoreInfoQuery } from '../api/get-store-info';
+import { use, useSyncExternalStore } from 'react';
+import { StoreInfoContext } from '../store-info-provider';
 
 export const DEFAULT_BRAND = 'Paper & Quill';
 
@@ -12,12 +13,14 @@ export interface StoreInfoState {
 
 /** Store information of spec section 1, loaded at startup; `refresh` reloads it. */
 export function useStoreInfo(): StoreInfoState {
-  const query = useStoreInfoQuery();
+  const store = use(StoreInfoContext);
+  if (!store) throw new Error('useStoreInfo must be used inside <StoreInfoProvider>');
+  const { storeInfo, status } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   return {
-    storeInfo: query.data,
-    isLoading: query.isPending,
-    isError: query.isError,
-    refresh: query.refetch,
+    storeInfo,
+    isLoading: status === 'pending',
+    isError: status === 'error',
+    refresh: store.refresh,
   };
 }
 

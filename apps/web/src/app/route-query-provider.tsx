@@ -1,0 +1,17 @@
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { use, type ReactNode } from 'react';
+import { createQueryClient } from './query-client';
+import { registerAppQueryClient } from './user-data';
+
+/**
+ * Loaded with every route module (`lazyRoute` in router.tsx), so TanStack Query is not on the entry
+ * chunk. This module is evaluated once: one QueryClient for the whole visit, shared by every route.
+ */
+export const appQueryClient = createQueryClient();
+registerAppQueryClient(appQueryClient);
+
+/** Provides the app's query client to a route's content (an outer provider, as in tests, wins). */
+export function RouteQueryProvider({ children }: { children: ReactNode }) {
+  if (use(QueryClientContext)) return children;
+  return <QueryClientProvider client={appQueryClient}>{children}</QueryClientProvider>;
+}

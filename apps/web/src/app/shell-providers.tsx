@@ -1,0 +1,34 @@
+import { Suspense, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toast';
+import { CartProvider } from '@/features/cart/cart-provider';
+import { SessionProvider } from '@/features/auth/session-provider';
+import { StoreInfoEffects } from '@/features/store-info/components/store-info-effects';
+import { StoreInfoProvider } from '@/features/store-info/store-info-provider';
+import type { StoreInfoStoreOptions } from '@/features/store-info/store-info-store';
+
+export interface ShellProvidersProps {
+  children: ReactNode;
+  /** drops the query client's user-scoped queries (see SessionProvider) */
+  onForgetUserData?: () => void;
+  storeInfoOptions?: StoreInfoStoreOptions;
+}
+
+/**
+ * The providers of the entry chunk: no TanStack Query here (store info is its own small store);
+ * route content gets the query client from `RouteQueryProvider`, loaded with each route.
+ */
+export function ShellProviders({ children, onForgetUserData, storeInfoOptions }: ShellProvidersProps) {
+  return (
+    <StoreInfoProvider options={storeInfoOptions}>
+      <SessionProvider onForgetUserData={onForgetUserData}>
+        <CartProvider>
+          <StoreInfoEffects />
+          {children}
+          <Suspense fallback={null}>
+            <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 3500 }} />
+          </Suspense>
+        </CartProvider>
+      </SessionProvider>
+    </StoreInfoProvider>
+  );
+}
