@@ -17,7 +17,7 @@ export function Component() {
   const { data, isPending, isError, error } = useAccountInfoQuery();
 
   useEffect(() => {
-    if (isError) toast.error('Error', { description: accountLoadErrorMessage(error) });
+    if (isError) toast.error('Error', { id: 'account-load-error', description: accountLoadErrorMessage(error) });
   }, [isError, error]);
 
   // The router applies navigations in a transition; signing out in the same transition keeps the

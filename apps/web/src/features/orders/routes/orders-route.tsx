@@ -11,7 +11,7 @@ export function Component() {
   const { data, isPending, isError } = useOrdersQuery();
 
   useEffect(() => {
-    if (isError) toast.error('Failed to load your orders. Please try again.');
+    if (isError) toast.error('Failed to load your orders. Please try again.', { id: 'orders-load-error' });
   }, [isError]);
 
   // A failure shows the empty list (spec section 8).
