@@ -38,7 +38,7 @@ export function Component() {
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Account details</CardTitle>
+          <CardTitle as="h2">Account details</CardTitle>
         </CardHeader>
         <CardContent>
           {isPending ? (

@@ -14,7 +14,7 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
   return (
     <Card className="lg:sticky lg:top-24">
       <CardHeader>
-        <CardTitle>Order Summary</CardTitle>
+        <CardTitle as="h2">Order Summary</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {lines.length === 0 ? (

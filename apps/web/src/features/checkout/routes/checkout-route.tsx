@@ -78,7 +78,7 @@ export function Component() {
       <div className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
         <Card>
           <CardHeader>
-            <CardTitle>Shipping Information</CardTitle>
+            <CardTitle as="h2">Shipping Information</CardTitle>
           </CardHeader>
           <CardContent>
             <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-6">

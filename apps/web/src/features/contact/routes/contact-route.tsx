@@ -24,7 +24,7 @@ export function Component() {
         <ContactDetails info={info} />
         <Card>
           <CardHeader>
-            <CardTitle>Send us a message</CardTitle>
+            <CardTitle as="h2">Send us a message</CardTitle>
           </CardHeader>
           <CardContent>
             <ContactForm />

@@ -37,7 +37,7 @@ export function Component() {
       <h1 className="text-3xl font-semibold">API Connection Test</h1>
       <Card>
         <CardHeader>
-          <CardTitle>Connection details</CardTitle>
+          <CardTitle as="h2">Connection details</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6">
           <dl className="grid gap-3 text-sm">

@@ -10,7 +10,7 @@ export function TrackedOrder({ order }: { order: OrderView }) {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <CardTitle>Order #{order.id}</CardTitle>
+          <CardTitle as="h2">Order #{order.id}</CardTitle>
           <p className="text-sm text-muted-foreground">Placed on {formatOrderDate(order.date)}</p>
         </div>
         <div className="flex items-center gap-2 text-sm">
