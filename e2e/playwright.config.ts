@@ -23,7 +23,8 @@ export default defineConfig({
   // sets E2E_BASE_URL; the function it returns stops the server.
   globalSetup: './support/global-setup.ts',
   workers: 2,
-  fullyParallel: false,
+  // Every test makes its own shopper and orders, so tests of one file can share the two workers.
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
@@ -49,7 +50,7 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
     },
   ],
 });

@@ -113,6 +113,8 @@ export async function settle(page: Page): Promise<void> {
 }
 
 type Checks = {
+  /** Uncaught exceptions in the page fail the test (softly, at the end). */
+  failOnPageErrors: void;
   /** Full-page screenshot to e2e/screenshots/<project>/<name>.png, then axe: no serious or critical violations. */
   checkPage: (name: string) => Promise<void>;
   /** No horizontal scrolling (phone and desktop alike). */
@@ -120,10 +122,20 @@ type Checks = {
 };
 
 export const test = base.extend<Checks>({
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      await use();
+      expect.soft(errors, 'uncaught exceptions in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
   checkPage: async ({ page }, use, testInfo) => {
     const dir = join(screenshotsRoot, testInfo.project.name);
     mkdirSync(dir, { recursive: true });
     await use(async (name: string) => {
+      const t0 = Date.now();
       await page.waitForLoadState('load');
       await settle(page);
       // Wait for running animations (toasts, skeleton fades) so the picture shows the settled page.
@@ -134,7 +146,9 @@ export const test = base.extend<Checks>({
       await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
       // On a phone the full page is very long and fixed bars land mid-picture: keep the first screen too.
       if (testInfo.project.use.isMobile) await page.screenshot({ path: join(dir, `${name}.top.png`), animations: 'disabled' });
+      const t1 = Date.now();
       const results = await new AxeBuilder({ page }).analyze();
+      if (process.env.E2E_TIMING) console.log(`[timing] ${name}: settle+shots ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       const report = bad
         .map((v) => {
