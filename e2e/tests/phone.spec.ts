@@ -5,7 +5,7 @@ test.describe('on a phone', () => {
     test.skip(!isMobile, 'phone layout only');
   });
 
-  test('bottom tab bar, menu, no sideways scrolling', async ({ page, expectNoHorizontalScroll }) => {
+  test('bottom tab bar, menu, no sideways scrolling', async ({ page, checkPage, expectNoHorizontalScroll }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Inspire Your Creative Journey' })).toBeVisible();
 
@@ -41,6 +41,7 @@ test.describe('on a phone', () => {
     await expect(menu.getByRole('link', { name: /register/i })).toBeVisible();
     await expect(menu.getByRole('link', { name: /login/i }).or(menu.getByRole('button', { name: /login/i })).first()).toBeVisible();
     await expectNoHorizontalScroll();
+    await checkPage('mobile-menu');
     await menu.getByRole('link', { name: 'All Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(menu).toBeHidden();
