@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,17 @@ describe('web app and images', () => {
     expect(missingAsset.statusCode).toBe(404);
     const sandbox = await t.app.inject({ method: 'GET', url: '/sandbox-gateway/nope', headers: { accept: 'text/html' } });
     expect(sandbox.statusCode).toBe(404);
+  });
+
+  it('serves the new index.html on deep links after a rebuild, without a restart', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/products', headers: { accept: 'text/html' } });
+    expect(before.body).not.toContain('index-new456.js');
+    const file = join(web, 'index.html');
+    writeFileSync(file, '<!doctype html><script src="/assets/index-new456.js"></script><div id="root"></div>');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const after = await t.app.inject({ method: 'GET', url: '/products', headers: { accept: 'text/html' } });
+    expect(after.body).toContain('index-new456.js');
   });
 
   it('serves the shipped product art', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,9 +13,8 @@ const serverOnly = (url: string) => url.startsWith('/api/') || url === '/api' ||
  * to index.html for browser navigations; everything else unknown gets a JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDistDir: string | null): Promise<void> {
-  let indexHtml: string | null = null;
+  const indexHtml = webDistDir ? createIndexReader(join(webDistDir, 'index.html')) : null;
   if (webDistDir) {
-    indexHtml = readFileSync(join(webDistDir, 'index.html'), 'utf8');
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
@@ -33,8 +32,25 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
     const path = request.url.split('?')[0]!;
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !serverOnly(path)) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
     }
     return reply.code(404).send(NOT_FOUND);
   });
+}
+
+/**
+ * index.html names the hashed bundles of the current build; a rebuild while the server runs must
+ * not leave deep links pointing at bundles that no longer exist, so re-read it when it changes.
+ */
+function createIndexReader(file: string): () => string {
+  let cached = { mtimeMs: -1, html: '' };
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    } catch {
+      // mid-rebuild the file can be briefly missing: keep serving the last good copy
+    }
+    return cached.html;
+  };
 }
