@@ -9,8 +9,3 @@ const inr = new Intl.NumberFormat('en-IN', {
 export function formatInr(amount: number): string {
   return inr.format(amount);
 }
-
-/** The orders and tracking views show a $ sign with 2 decimals (spec section 9). */
-export function formatDollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}

@@ -1,13 +1,6 @@
-/** A cart line (spec section 3). Identity is id + selectedSize + selectedColor. */
-export interface CartLine {
-  id: string;
-  name: string;
-  image: string;
-  price: number;
-  quantity: number;
-  selectedSize?: string;
-  selectedColor?: string;
-}
+import type { CartLine } from '@/lib/cart-line';
+
+export type { CartLine };
 
 export type LineIdentity = Pick<CartLine, 'id' | 'selectedSize' | 'selectedColor'>;
 

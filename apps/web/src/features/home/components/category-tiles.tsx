@@ -19,7 +19,7 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
           Browse Categories
         </Badge>
         <h2 id="categories-heading" className="mt-4 text-3xl font-semibold sm:text-4xl">
-          Premium Stationery &amp; Journals
+          {'Premium Stationery & Journals'}
         </h2>
       </div>
       <ul className={cn('grid gap-6', columns[tiles.length] ?? columns[3])}>

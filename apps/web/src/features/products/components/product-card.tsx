@@ -3,20 +3,13 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { isOnSale, onlyOption, type ProductView } from '../lib/product-view';
 
-/** What the card hands to the cart (same shape as the cart's line). */
-export interface AddToCartItem {
-  id: string;
-  name: string;
-  image: string;
-  price: number;
-  quantity: number;
-  selectedSize?: string;
-  selectedColor?: string;
-}
+/** What the card hands to the cart: a cart line. */
+export type AddToCartItem = CartLine;
 
 interface ProductCardProps {
   product: ProductView;
