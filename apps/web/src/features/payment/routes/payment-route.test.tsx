@@ -271,7 +271,7 @@ describe('Payment page: results', () => {
   it('neither: Payment initiated toast, then /orders', async () => {
     await submitValid({ success: true });
     await expectToast('Your payment is being processed', 'Payment initiated');
-    expect(location()).toBe('/orders');
+    await waitFor(() => expect(location()).toBe('/orders'));
   });
 
   it.each([
