@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe('register screen', () => {
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
     await expectToast('Account created successfully. You can now log in.', { type: 'success' });
     expect(body).toEqual({ email: 'asha@example.in', password: 'secret1', firstName: 'Asha', lastName: 'Rao' });
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(getAuthToken()).toBeUndefined();
   });
 

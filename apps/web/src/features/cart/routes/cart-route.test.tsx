@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setAuthToken } from '@/lib/cookies';
@@ -46,7 +46,7 @@ describe('cart page', () => {
     await userEvent.click(screen.getByRole('button', { name: /Checkout/ }));
     expect(await screen.findByText('Login Required')).toBeInTheDocument();
     expect(screen.getByText('Please login to proceed with checkout')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
   });
 
   it('checkout when signed in goes to /checkout', async () => {
@@ -54,6 +54,6 @@ describe('cart page', () => {
     setAuthToken('tok');
     renderWithProviders(<CartRoute />, { route: '/cart' });
     await userEvent.click(screen.getByRole('button', { name: /Checkout/ }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
   });
 });

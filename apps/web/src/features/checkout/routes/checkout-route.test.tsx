@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,6 @@ describe('checkout screen', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await expectToast('Please try again later', { title: 'Error placing order', type: 'error' });
     expect(screen.getByText('We do not deliver to this city yet')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
   });
 });

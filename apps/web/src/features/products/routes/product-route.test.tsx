@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -45,12 +45,12 @@ describe('product detail', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Add to Cart/ }));
     expect(await screen.findByText('You must select a size before adding to cart')).toBeInTheDocument();
     expect(screen.getAllByText('Please select a size').length).toBeGreaterThan(0);
-    expect(screen.getByTestId('location')).toHaveTextContent(`/product/${product.id}`);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/product/${product.id}`));
 
     await userEvent.click(screen.getByRole('radio', { name: 'A5' }));
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
     expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
       expect.objectContaining({ id: product.id, quantity: 2, selectedSize: 'A5', price: 123456.5 }),
     ]);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -41,9 +41,9 @@ describe('products page', () => {
     expect(screen.getByRole('button', { name: 'Page 5' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('page=4');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('page=4'));
     await userEvent.click(screen.getByRole('button', { name: 'Journals' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/products?category=men&page=1&parentCategory=Journals');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/products?category=men&page=1&parentCategory=Journals'));
   });
 
   it('featured=true asks only for featured products; accessories sends the filter list', async () => {
@@ -76,6 +76,6 @@ describe('products page', () => {
     expect(await screen.findByText('No products found with the selected filters.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/products$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/products$/));
   });
 });
