@@ -13,7 +13,7 @@ export function WritingEssentials() {
     <section aria-labelledby="essentials-heading" className="mx-auto max-w-7xl px-4 py-16 lg:px-8">
       <div className="grid items-center gap-10 overflow-hidden rounded-3xl bg-accent px-6 py-12 text-accent-foreground sm:px-12 md:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-foreground/70">Diaries &amp; Notebooks</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-foreground/80">Diaries &amp; Notebooks</p>
           <h2 id="essentials-heading" className="mt-3 text-3xl font-semibold sm:text-4xl">
             Writing Essentials
           </h2>
