@@ -3,6 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { setPageTitle } from '@/lib/document-title';
 import { useStoreInfo } from '@/features/store-info/hooks/use-store-info';
 import { policyCompany, policyHtml } from '../lib/policy-content';
 import { asPolicySlug, policyTitles } from '../lib/policy-slug';
@@ -15,14 +16,7 @@ export function Component() {
   const title = slug ? policyTitles[slug] : '';
   const html = useMemo(() => (slug && !isLoading ? policyHtml(slug, storeInfo) : ''), [slug, storeInfo, isLoading]);
 
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = `${title} | ${companyName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title, companyName]);
+  useEffect(() => (title ? setPageTitle(`${title} | ${companyName}`) : undefined), [title, companyName]);
 
   if (!slug) return <Navigate to="/404" replace />;
   return (

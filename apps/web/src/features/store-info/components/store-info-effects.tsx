@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
+import { setBaseTitle } from '@/lib/document-title';
 import { headDescription, useStoreInfo } from '../hooks/use-store-info';
 
 /** Starts the store-info load at startup, reports a failure once, and keeps the page head in step. */
@@ -11,7 +12,7 @@ export function StoreInfoEffects() {
   }, [isError]);
 
   useEffect(() => {
-    if (storeInfo?.storeName) document.title = storeInfo.storeName;
+    if (storeInfo?.storeName) setBaseTitle(storeInfo.storeName);
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
