@@ -44,7 +44,7 @@ type Row = [
 
 const featured = { key: 'featured', value: ['true'] };
 const size = (...value: string[]) => ({ key: 'Size', value });
-const colour = (...value: string[]) => ({ key: 'Colour', value });
+const colour = (...value: string[]) => ({ key: 'Colours', value });
 const pages = (n: number) => ({ key: 'Pages', value: [String(n)], metricUnit: 'pages' });
 const gsm = (n: number) => ({ key: 'Paper Weight', value: [String(n)], metricUnit: 'GSM' });
 const ruling = (...value: string[]) => ({ key: 'Ruling', value });
@@ -131,8 +131,8 @@ const groups: { category: string; parent: string | null; rows: Row[] }[] = [
     category: 'Art Supplies',
     parent: DESK,
     rows: [
-      ['watercolour-cake-set-24', 'Watercolour Cakes (Set of 24)', 'Vivid student-grade watercolour cakes with a brush, in a flip-top tin.', 450, 399, 'box', ['#e91e63', '#03a9f4'], [{ key: 'Colours', value: ['24'] }, featured]],
-      ['oil-pastels-50', 'Oil Pastels (Box of 50)', 'Creamy, blendable oil pastels for school art and illustration.', 299, null, 'box', ['#ff9800', '#8bc34a'], [{ key: 'Colours', value: ['50'] }]],
+      ['watercolour-cake-set-24', 'Watercolour Cakes (Set of 24)', 'Vivid student-grade watercolour cakes with a brush, in a flip-top tin.', 450, 399, 'box', ['#e91e63', '#03a9f4'], [{ key: 'Shades', value: ['24'] }, featured]],
+      ['oil-pastels-50', 'Oil Pastels (Box of 50)', 'Creamy, blendable oil pastels for school art and illustration.', 299, null, 'box', ['#ff9800', '#8bc34a'], [{ key: 'Shades', value: ['50'] }]],
       ['round-brush-set-6', 'Round Brush Set (6 Brushes)', 'Synthetic round brushes, sizes 0 to 10, with wooden handles.', 260, 220, 'brush', ['#795548', '#ffca28'], [size('0', '2', '4', '6', '8', '10')]],
       ['sketch-pencils-12', 'Sketching Pencils 6B to 2H (Set of 12)', 'Graded pencils for shading and sketching, in a tin.', 240, null, 'pencil', ['#455a64', '#cfd8dc'], [{ key: 'Grade', value: ['2H', 'HB', '2B', '4B', '6B'] }]],
       ['acrylic-paint-set-12', 'Acrylic Paints (12 x 12 ml)', 'Fast-drying acrylics for canvas, wood and fabric.', 350, 310, 'box', ['#d32f2f', '#1976d2'], [volume(12)]],
