@@ -1,30 +1,41 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '@store/contracts/orders';
 import { apiRequest } from '@/lib/api-client';
 
 export const ORDER_POLL_INTERVAL_MS = 3000;
 
+/** GET /orders/{id} with the shopper's Bearer token; the response may be wrapped in `data`. */
+export async function getOrder(orderId: string, signal?: AbortSignal): Promise<Partial<Order>> {
+  const body = await apiRequest<Partial<Order> | { data?: Partial<Order> }>(`/orders/${encodeURIComponent(orderId)}`, {
+    signal,
+  });
+  return body && typeof body === 'object' && 'data' in body && body.data ? body.data : (body as Partial<Order>);
+}
+
 /** The order's status code (spec section 3: default 0 when missing). */
-export async function getOrderStatus(orderId: string, signal?: AbortSignal): Promise<number> {
-  const order = await apiRequest<{ status?: unknown } | { data?: { status?: unknown } }>(
-    `/orders/${encodeURIComponent(orderId)}`,
-    { signal },
-  );
-  const record = order && typeof order === 'object' && 'data' in order && order.data ? order.data : order;
-  const status = (record as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' ? status : 0;
+export const statusOf = (order: Partial<Order>): number => (typeof order.status === 'number' ? order.status : 0);
+
+// The payment page's order summary and the QR screen's polling share one cache entry.
+const orderQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: ['orders', orderId, 'payment'],
+    queryFn: ({ signal }) => getOrder(orderId, signal),
+    meta: { userScoped: true },
+    staleTime: 0,
+    retry: false,
+  });
+
+/** The order being paid, for the amount shown above the form. */
+export function useOrderToPay(orderId: string | null) {
+  return useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId) });
 }
 
 /** Polls GET /orders/{id} (Bearer) while the QR screen is open. */
 export function useOrderStatusPolling(orderId: string, intervalMs = ORDER_POLL_INTERVAL_MS) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['orders', orderId, 'status'],
-      queryFn: ({ signal }) => getOrderStatus(orderId, signal),
-      meta: { userScoped: true },
-      staleTime: 0,
-      retry: false,
-      refetchInterval: intervalMs,
-      refetchIntervalInBackground: true,
-    }),
-  );
+  return useQuery({
+    ...orderQuery(orderId),
+    select: statusOf,
+    refetchInterval: intervalMs,
+    refetchIntervalInBackground: true,
+  });
 }

@@ -60,6 +60,7 @@ async function expectToast(text: string, title: string, type?: string) {
 
 beforeEach(() => {
   setAuthToken('token-1');
+  server.use(http.get(`${API}/orders/ORD1`, () => HttpResponse.json({ id: 'ORD1', status: 0, total: 1449.5 })));
   vi.mocked(redirectBrowser).mockClear();
   vi.mocked(submitForm).mockClear();
 });
@@ -93,6 +94,14 @@ describe('Payment page: loading', () => {
     render();
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeEnabled();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Payment page: the order', () => {
+  it('shows the amount to pay, taken from the order on the server', async () => {
+    serveFields();
+    render();
+    expect(await screen.findByTestId('amount-to-pay')).toHaveTextContent('Amount to pay: ₹1,449.5');
   });
 });
 

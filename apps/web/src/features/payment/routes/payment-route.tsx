@@ -5,6 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { formatInr } from '@/lib/format';
+import { useOrderToPay } from '../api/get-order-status';
 import { usePaymentFieldsQuery } from '../api/get-payment-fields';
 import { useSubmitPaymentMutation } from '../api/submit-payment';
 import { DynamicPaymentForm } from '../components/dynamic-payment-form';
@@ -43,6 +45,7 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fieldsQuery = usePaymentFieldsQuery();
+  const order = useOrderToPay(orderId).data;
   const mutation = useSubmitPaymentMutation();
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
@@ -97,6 +100,11 @@ export function Component() {
         <CardHeader>
           <CardTitle className="text-2xl">Payment</CardTitle>
           <CardDescription>Order #{orderId}</CardDescription>
+          {typeof order?.total === 'number' && (
+            <p className="text-lg font-semibold" data-testid="amount-to-pay">
+              Amount to pay: {formatInr(order.total)}
+            </p>
+          )}
         </CardHeader>
         <CardContent className="grid gap-5">
           {reason && outcome === null && <ErrorNotice message={`The last attempt did not go through: ${reason}. You can try again.`} />}
