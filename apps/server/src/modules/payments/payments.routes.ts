@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { formFields, orderReturnLocation } from './form-body';
 import type { PaymentConfig } from './payment-config';
+import { findUserById } from '../users/users.service';
 import { paymentFieldDefinitions } from './payment-fields';
 import { applyNotification, startPayment } from './payments.service';
 import { payuEndpoints } from './providers/payu';
@@ -48,11 +49,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       preHandler: app.optionalAuth,
       schema: {
         tags: ['payments'],
-        summary: 'The payment form: field definitions (spec section 3); the email is prefilled for a signed-in shopper',
+        summary: 'The payment form: field definitions (spec section 3); name and email are prefilled for a signed-in shopper',
         response: { 200: paymentFieldsResponseSchema },
       },
     },
-    async (request) => paymentFieldDefinitions(config.methods, request.user ? { email: request.user.email } : {}),
+    async (request) => {
+      if (!request.user) return paymentFieldDefinitions(config.methods);
+      const account = await findUserById(app.db, request.user.storeId, request.user.id);
+      const payerName = account ? `${account.firstName} ${account.lastName}`.trim() : undefined;
+      return paymentFieldDefinitions(config.methods, { email: request.user.email, payerName });
+    },
   );
 
   app.post(

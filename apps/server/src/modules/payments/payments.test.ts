@@ -46,9 +46,10 @@ describe('GET /payments/fields', () => {
     expect(fields.some((f) => String((f.rules as { pattern?: string } | undefined)?.pattern ?? '').startsWith('/'))).toBe(true);
     expect(fields.find((f) => f.name === 'gstin')!.showWhenFilled).toEqual(['companyName']);
   });
-  it('prefills the email of a signed-in shopper', async () => {
+  it('prefills the name and email of a signed-in shopper', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/payments/fields', headers: authHeader(shopper.token) });
     expect(res.json().find((f: { name: string }) => f.name === 'email').defaultValue).toBe(shopper.email);
+    expect(res.json().find((f: { name: string }) => f.name === 'payerName').defaultValue).toBe(`${shopper.firstName} ${shopper.lastName}`);
   });
 });
 
