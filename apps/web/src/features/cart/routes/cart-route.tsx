@@ -8,6 +8,7 @@ import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useCart } from '../hooks/use-cart';
 import { lineKey, type CartLine } from '../cart-reducer';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { CartTotals } from '@/components/ui/cart-totals';
 
 function CartLineItem({ line }: { line: CartLine }) {
   const { updateQuantity, removeItem } = useCart();
@@ -104,24 +105,9 @@ export function Component() {
           <h2 id="summary-heading" className="text-xl font-semibold">
             Order Summary
           </h2>
-          <dl className="mt-4 space-y-3 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Items</dt>
-              <dd>{itemCount}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Subtotal</dt>
-              <dd>{formatInr(total)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted-foreground">Shipping</dt>
-              <dd className="font-medium text-accent">Free</dd>
-            </div>
-            <div className="flex justify-between border-t border-border pt-3 text-base font-semibold">
-              <dt>Total</dt>
-              <dd>{formatInr(total)}</dd>
-            </div>
-          </dl>
+          <div className="mt-4">
+            <CartTotals total={total} itemCount={itemCount} />
+          </div>
           <Button size="lg" className="mt-6 w-full" onClick={checkout}>
             Checkout
             <ArrowRight aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CartTotals } from '@/components/ui/cart-totals';
 import { formatInr } from '@/lib/format';
 
 export interface SummaryLine {
@@ -40,20 +41,9 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
             ))}
           </ul>
         )}
-        <dl className="grid gap-2 border-t border-border pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Subtotal</dt>
-            <dd className="tabular-nums">{formatInr(total)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-muted-foreground">Shipping</dt>
-            <dd className="font-medium text-accent">Free</dd>
-          </div>
-          <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums">{formatInr(total)}</dd>
-          </div>
-        </dl>
+        <div className="border-t border-border pt-4">
+          <CartTotals total={total} />
+        </div>
       </CardContent>
     </Card>
   );
