@@ -27,12 +27,26 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-/** POST /orders. Prices never come from the client: only product ids and quantities. */
+/** One cart line with the size and colour the shopper chose. */
+export const orderLineSchema = z.object({
+  productId: z.string().min(1).max(64),
+  quantity: z.number().int().min(1).max(ORDER_MAX_QUANTITY),
+  size: z.string().trim().min(1).max(50).optional(),
+  color: z.string().trim().min(1).max(50).optional(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * POST /orders. Prices never come from the client: only product ids and quantities.
+ * `products` (id -> quantity) is the spec's body; `lines` adds the chosen size and colour of each
+ * cart line, so a shop knows which A5 or which colour to pack. When both are sent they must agree.
+ */
 export const createOrderBodySchema = z.object({
   products: z.record(
     z.string().min(1).max(64),
     z.number().int().min(1).max(ORDER_MAX_QUANTITY),
   ),
+  lines: z.array(orderLineSchema).max(ORDER_MAX_LINES).optional(),
   shippingAddress: shippingAddressSchema,
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
@@ -44,6 +58,8 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   /** unit price in rupees, copied at order time */
   price: z.number(),
+  size: z.string().nullable().optional(),
+  color: z.string().nullable().optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

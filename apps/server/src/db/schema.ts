@@ -150,6 +150,9 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** copied at order time */
     unitPricePaise: integer('unit_price_paise').notNull(),
+    /** the size and colour the shopper chose, when the product has them */
+    variantSize: text('variant_size'),
+    variantColor: text('variant_color'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

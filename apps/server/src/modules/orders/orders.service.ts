@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { ORDER_MAX_LINES, orderStatus, type CreateOrderBody, type Order } from '@store/contracts/orders';
+import { ORDER_MAX_LINES, orderStatus, type CreateOrderBody, type Order, type OrderLine } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { findProductsForOrder, paiseToRupees } from '../products/products.service';
+import { findProductsForOrder, findVariantOptions, paiseToRupees } from '../products/products.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -24,6 +24,8 @@ export function toOrder(row: OrderRow, items: ItemRow[]): Order {
       productTitle: i.productTitle,
       quantity: i.quantity,
       price: paiseToRupees(i.unitPricePaise),
+      size: i.variantSize,
+      color: i.variantColor,
     })),
     shippingAddress: {
       fullName: row.shippingFullName,
@@ -54,27 +56,62 @@ export interface Customer {
   email: string;
 }
 
+/** The lines to order: `lines` when sent (they must add up to `products`), else one line per product. */
+function orderLines(body: CreateOrderBody): OrderLine[] {
+  if (!body.lines) return Object.entries(body.products).map(([productId, quantity]) => ({ productId, quantity }));
+  const sums = new Map<string, number>();
+  for (const l of body.lines) sums.set(l.productId, (sums.get(l.productId) ?? 0) + l.quantity);
+  const ids = Object.keys(body.products);
+  const agree = ids.length === sums.size && ids.every((id) => sums.get(id) === body.products[id]);
+  if (!agree) {
+    throw new HttpError(400, 'The order lines do not match the products', {
+      lines: 'Each product quantity must equal the sum of its lines',
+    });
+  }
+  return body.lines;
+}
+
 /** Prices come from the database only; the order and its lines are written in one transaction. */
 export async function createOrder(db: Db, storeId: string, customer: Customer, body: CreateOrderBody): Promise<Order> {
-  const lines = Object.entries(body.products);
+  const lines = orderLines(body);
   if (lines.length === 0) throw new HttpError(400, 'Your cart is empty', { products: 'Add at least one product' });
   if (lines.length > ORDER_MAX_LINES) {
-    throw new HttpError(400, `At most ${ORDER_MAX_LINES} different products per order`, {
+    throw new HttpError(400, `At most ${ORDER_MAX_LINES} lines per order`, {
       products: `At most ${ORDER_MAX_LINES} lines`,
     });
   }
-  const found = new Map((await findProductsForOrder(db, storeId, lines.map(([id]) => id))).map((p) => [p.id, p]));
-  const unknown = lines.filter(([id]) => !found.has(id));
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const found = new Map((await findProductsForOrder(db, storeId, ids)).map((p) => [p.id, p]));
+  const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length) {
     throw new HttpError(
       400,
       'Some products are no longer available',
-      Object.fromEntries(unknown.map(([id]) => [`products.${id}`, 'Unknown product'])),
+      Object.fromEntries(unknown.map((id) => [`products.${id}`, 'Unknown product'])),
     );
   }
-  const items = lines.map(([id, quantity], position) => {
-    const p = found.get(id)!;
-    return { productId: id, position, quantity, productTitle: p.title, unitPricePaise: p.discountedPricePaise ?? p.regularPricePaise };
+  // a size or colour must be one the product offers (it is packed as chosen)
+  const options = await findVariantOptions(db, ids);
+  const variantErrors: Record<string, string> = {};
+  lines.forEach((l, i) => {
+    const offered = options.get(l.productId) ?? { sizes: [], colors: [] };
+    if (l.size && !offered.sizes.includes(l.size)) variantErrors[`lines.${i}.size`] = 'This size is not offered';
+    if (l.color && !offered.colors.includes(l.color)) variantErrors[`lines.${i}.color`] = 'This colour is not offered';
+  });
+  if (Object.keys(variantErrors).length) {
+    throw new HttpError(400, 'Some sizes or colours are not available', variantErrors);
+  }
+  const items = lines.map((l, position) => {
+    const p = found.get(l.productId)!;
+    return {
+      productId: l.productId,
+      position,
+      quantity: l.quantity,
+      productTitle: p.title,
+      unitPricePaise: p.discountedPricePaise ?? p.regularPricePaise,
+      variantSize: l.size ?? null,
+      variantColor: l.color ?? null,
+    };
   });
   const totalPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);
   const a = body.shippingAddress;

@@ -69,6 +69,60 @@ describe('POST /orders', () => {
     expect(Object.keys(res.json().fields)).toContain(field.replace('P0', productIds[0]!));
   });
 
+  describe('with the size and colour of each cart line', () => {
+    let sized: { id: string; sizes: string[]; colors: string[] };
+    beforeAll(async () => {
+      const all = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' })).json().data as {
+        id: string;
+        attributes: { key: string; value: string[] }[];
+      }[];
+      const values = (p: (typeof all)[number], keys: string[]) =>
+        p.attributes.filter((a) => keys.includes(a.key.toLowerCase())).flatMap((a) => a.value);
+      const p = all.find((x) => values(x, ['size', 'sizes']).length > 1 && values(x, ['colours', 'colors', 'color']).length > 0)!;
+      sized = { id: p.id, sizes: values(p, ['size', 'sizes']), colors: values(p, ['colours', 'colors', 'color']) };
+    });
+
+    it('keeps each chosen size and colour on its own line', async () => {
+      const [a, b] = sized.sizes as [string, string];
+      const colour = sized.colors[0]!;
+      const res = await createOrder(alice.token, {
+        products: { [sized.id]: 3 },
+        lines: [
+          { productId: sized.id, quantity: 2, size: a, color: colour },
+          { productId: sized.id, quantity: 1, size: b },
+        ],
+        shippingAddress: testShippingAddress,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().items.map((i: { quantity: number; size: string | null; color: string | null }) => [i.quantity, i.size, i.color])).toEqual([
+        [2, a, colour],
+        [1, b, null],
+      ]);
+      const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: authHeader(alice.token) })).json();
+      expect(listed.find((o: { id: string }) => o.id === res.json().id).items[0].size).toBe(a);
+    });
+
+    it('refuses lines that do not add up to the products', async () => {
+      const res = await createOrder(alice.token, {
+        products: { [sized.id]: 5 },
+        lines: [{ productId: sized.id, quantity: 1, size: sized.sizes[0] }],
+        shippingAddress: testShippingAddress,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toHaveProperty('lines');
+    });
+
+    it('refuses a size the product does not offer', async () => {
+      const res = await createOrder(alice.token, {
+        products: { [sized.id]: 1 },
+        lines: [{ productId: sized.id, quantity: 1, size: 'A0 poster' }],
+        shippingAddress: testShippingAddress,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ 'lines.0.size': 'This size is not offered' });
+    });
+  });
+
   it('refuses more than 50 lines', async () => {
     const products = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 1]));
     const res = await createOrder(alice.token, { products, shippingAddress: testShippingAddress });

@@ -98,3 +98,27 @@ export async function findProductsForOrder(db: DbOrTx, storeId: string, ids: str
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.active, true), inArray(products.id, valid)));
 }
+
+const SIZE_KEYS = ['size', 'sizes'];
+const COLOR_KEYS = ['color', 'colour', 'colours', 'colors'];
+
+/** The sizes and colours each product offers (the attribute keys the storefront reads). */
+export async function findVariantOptions(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, { sizes: string[]; colors: string[] }>> {
+  const options = new Map<string, { sizes: string[]; colors: string[] }>();
+  if (ids.length === 0) return options;
+  const rows = await db
+    .select({ productId: productAttributes.productId, key: productAttributes.key, values: productAttributes.values })
+    .from(productAttributes)
+    .where(inArray(productAttributes.productId, ids));
+  for (const row of rows) {
+    const entry = options.get(row.productId) ?? { sizes: [], colors: [] };
+    const key = row.key.toLowerCase();
+    if (SIZE_KEYS.includes(key)) entry.sizes.push(...row.values);
+    if (COLOR_KEYS.includes(key)) entry.colors.push(...row.values);
+    options.set(row.productId, entry);
+  }
+  return options;
+}

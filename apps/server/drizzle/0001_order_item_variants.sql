@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" ADD COLUMN "variant_size" text;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "variant_color" text;
