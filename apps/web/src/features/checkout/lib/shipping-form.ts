@@ -1,3 +1,4 @@
+import type { OrderLine } from '@store/contracts/orders';
 import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
 
@@ -57,6 +58,18 @@ export function formatPhoneInput(raw: string): string {
   let digits = raw.replace(/\D/g, '');
   if (raw.trim().startsWith('+91') || (digits.startsWith('91') && digits.length > 10)) digits = digits.slice(2);
   return PHONE_PREFIX + digits.slice(0, 10);
+}
+
+/** The cart lines with their chosen size and colour, so the shop packs what was picked. */
+export function cartToOrderLines(
+  lines: readonly { id: string; quantity: number; selectedSize?: string; selectedColor?: string }[],
+): OrderLine[] {
+  return lines.map((line) => ({
+    productId: line.id,
+    quantity: line.quantity,
+    ...(line.selectedSize ? { size: line.selectedSize } : {}),
+    ...(line.selectedColor ? { color: line.selectedColor } : {}),
+  }));
 }
 
 /** POST /orders wants product id → quantity; lines of one product in several sizes add up. */

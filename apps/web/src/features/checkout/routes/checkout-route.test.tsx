@@ -84,6 +84,11 @@ describe('checkout screen', () => {
     expect(await screen.findByText('/payment?orderId=K7M2QX9P')).toBeInTheDocument();
     expect(body).toEqual({
       products: { p1: 3, p2: 1 },
+      lines: [
+        { productId: 'p1', quantity: 2, size: 'A5' },
+        { productId: 'p2', quantity: 1 },
+        { productId: 'p1', quantity: 1, size: 'A4' },
+      ],
       shippingAddress: {
         fullName: 'Asha Rao',
         address: '12 MG Road',

@@ -10,6 +10,7 @@ import { useCreateOrderMutation } from '../api/create-order';
 import { OrderSummary } from '../components/order-summary';
 import { ShippingFields } from '../components/shipping-fields';
 import {
+  cartToOrderLines,
   cartToOrderProducts,
   emptyShippingForm,
   hasBlankShippingField,
@@ -54,6 +55,7 @@ export function Component() {
     try {
       const orderId = await mutation.mutateAsync({
         products: cartToOrderProducts(items),
+        lines: cartToOrderLines(items),
         shippingAddress: toShippingAddress(values),
       });
       clearCart({ silent: true });

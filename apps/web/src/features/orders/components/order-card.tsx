@@ -24,7 +24,8 @@ export function OrderCard({ order }: { order: OrderView }) {
             {order.items.map((item) => (
               <li key={item.id} className="flex items-baseline justify-between gap-4 py-2 text-sm">
                 <span>
-                  {item.name} <span className="text-muted-foreground">× {item.quantity}</span>
+                  {item.name}
+                  {item.variant && <span className="text-muted-foreground"> ({item.variant})</span>} <span className="text-muted-foreground">× {item.quantity}</span>
                 </span>
                 <span className="font-medium tabular-nums">{formatOrderMoney(item.price)}</span>
               </li>

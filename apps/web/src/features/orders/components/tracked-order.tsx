@@ -33,7 +33,10 @@ export function TrackedOrder({ order }: { order: OrderView }) {
             <tbody>
               {order.items.map((item) => (
                 <tr key={item.id} className="border-b border-border last:border-0">
-                  <td className="py-2 pr-4">{item.name}</td>
+                  <td className="py-2 pr-4">
+                    {item.name}
+                    {item.variant && <span className="text-muted-foreground"> ({item.variant})</span>}
+                  </td>
                   <td className="py-2 pr-4 text-right tabular-nums">{item.quantity}</td>
                   <td className="py-2 text-right tabular-nums">{formatOrderMoney(item.price)}</td>
                 </tr>

@@ -63,8 +63,8 @@ describe('order mapping', () => {
       date: '2025-03-05T10:00:00.000Z',
       status: 0,
       items: [
-        { id: 'i1', name: 'A5 Diary', quantity: 2, price: 249.5 },
-        { id: 'i2', name: 'Ink Bottle', quantity: 1, price: 99 },
+        { id: 'i1', name: 'A5 Diary', variant: '', quantity: 2, price: 249.5 },
+        { id: 'i2', name: 'Ink Bottle', variant: '', quantity: 1, price: 99 },
       ],
       shipping: {
         address: '12 MG Road, Bengaluru, Karnataka, 560001',
@@ -73,6 +73,11 @@ describe('order mapping', () => {
       },
       total: 598,
     });
+  });
+  it('names the chosen size and colour of a line', () => {
+    const items = [{ id: 'i1', productId: 'p1', productTitle: 'Diary', quantity: 1, price: 10, size: 'A5', color: 'Maroon' }];
+    expect(toOrderView({ ...order, items }).items[0]!.variant).toBe('A5 · Maroon');
+    expect(toOrderView({ ...order, items: [{ ...items[0]!, color: null }] }).items[0]!.variant).toBe('A5');
   });
   it('shows the tracking number when the server gives one', () => {
     expect(toOrderView({ ...order, status: 2, trackingNumber: 'DL123' }).shipping.tracking).toBe('DL123');

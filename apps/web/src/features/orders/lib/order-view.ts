@@ -6,6 +6,8 @@ export const TRACKING_NOT_AVAILABLE = 'Not available';
 export interface OrderItemView {
   id: string;
   name: string;
+  /** the chosen size and colour, e.g. 'A5 · Maroon'; empty when none */
+  variant: string;
   quantity: number;
   price: number;
 }
@@ -78,6 +80,7 @@ export function toOrderView(order: OrderInput): OrderView {
   const items = order.items.map((item) => ({
     id: item.id,
     name: item.productTitle,
+    variant: [item.size, item.color].filter(Boolean).join(' · '),
     quantity: item.quantity,
     price: item.price,
   }));

@@ -21,7 +21,12 @@ describe('my orders screen', () => {
         await delay(50);
         return HttpResponse.json([
           orderFixture(),
-          orderFixture({ id: 'SHIPPED1', status: 2, trackingNumber: 'DL998877' }),
+          orderFixture({
+            id: 'SHIPPED1',
+            status: 2,
+            trackingNumber: 'DL998877',
+            items: [{ id: 'i9', productId: 'p9', productTitle: 'Hardbound Diary', quantity: 1, price: 449, size: 'A5', color: 'Maroon' }],
+          }),
           orderFixture({ id: 'ODD1', status: 9 }),
         ]);
       }),
@@ -44,6 +49,7 @@ describe('my orders screen', () => {
     const shipped = screen.getByRole('heading', { name: 'Order #SHIPPED1' }).closest('.rounded-xl') as HTMLElement;
     expect(within(shipped).getByText('Shipped')).toBeInTheDocument();
     expect(within(shipped).getByText('DL998877')).toBeInTheDocument();
+    expect(within(shipped).getByText('(A5 · Maroon)')).toBeInTheDocument();
     expect(within(shipped).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
 
     expect(screen.getByText('Unknown (9)')).toBeInTheDocument();
