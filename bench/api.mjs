@@ -16,7 +16,11 @@ const path = '/api/v1/products?page=1&limit=12';
 const children = [];
 
 function start(args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   children.push(child);
   return child;
 }
@@ -37,7 +41,9 @@ async function waitFor(url, timeoutMs = 60_000) {
 
 function run(url) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: seconds }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -52,7 +58,12 @@ await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
   start([join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/server.ts'], {
-    PORT: '3911', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', WEB_DIST_DIR: join(dataDir, 'no-web'),
+    PORT: '3911',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
   });
   const apiUrl = `http://127.0.0.1:3911${path}`;
   const body = await (await waitFor(apiUrl)).text();
@@ -62,15 +73,21 @@ try {
   const bareBody = await (await waitFor(bareUrl)).text();
 
   // short warm-up so both run with a hot JIT and a filled cache
-  await Promise.all([autocannon({ url: apiUrl, connections, duration: 2 }), autocannon({ url: bareUrl, connections, duration: 2 })]);
+  await Promise.all([
+    autocannon({ url: apiUrl, connections, duration: 2 }),
+    autocannon({ url: bareUrl, connections, duration: 2 }),
+  ]);
   const api = await run(apiUrl);
   const bare = await run(bareUrl);
 
-  const row = (name, r, bytes) => `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   ${bytes} bytes   errors ${r.errors + r.non2xx}`;
+  const row = (name, r, bytes) =>
+    `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   ${bytes} bytes   errors ${r.errors + r.non2xx}`;
   console.log(`autocannon, ${connections} connections, ${seconds} s each`);
   console.log(row(`GET ${path}`, api, body.length));
   console.log(row('bare Fastify static JSON', bare, bareBody.length));
-  console.log(`ratio (api / bare req/s): ${(api.requests.average / bare.requests.average).toFixed(2)}x  (target >= 0.85x)`);
+  console.log(
+    `ratio (api / bare req/s): ${(api.requests.average / bare.requests.average).toFixed(2)}x  (target >= 0.85x)`,
+  );
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

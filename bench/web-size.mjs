@@ -50,13 +50,19 @@ if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
 const entryKeys = staticClosure(entryKey);
 const entryTotal = report('home page entry JS (entry + static imports)', entryKeys);
 
-const homeKey = Object.keys(manifest).find((k) => k.endsWith('features/home/routes/home-route.tsx'));
+const homeKey = Object.keys(manifest).find((k) =>
+  k.endsWith('features/home/routes/home-route.tsx'),
+);
 // lazyRoute() in app/router.tsx loads every route module together with the query-client module.
 const routeQueryKey = Object.keys(manifest).find((k) => k.endsWith('app/route-query-provider.tsx'));
 if (homeKey) {
   const homeKeys = staticClosure(homeKey);
   if (routeQueryKey) staticClosure(routeQueryKey, homeKeys);
-  const homeTotal = report('home route chunk + query-client module (+ their static imports not in the entry)', homeKeys, entryKeys);
+  const homeTotal = report(
+    'home route chunk + query-client module (+ their static imports not in the entry)',
+    homeKeys,
+    entryKeys,
+  );
   console.log(`home page JS in all: ${kb(entryTotal + homeTotal)} KB gzip`);
 }
 

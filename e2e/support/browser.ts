@@ -15,7 +15,11 @@ export function chromiumPath(): string {
     }
     return fromEnv;
   }
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+  for (const candidate of [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ]) {
     if (existsSync(candidate)) return candidate;
   }
   throw new Error(

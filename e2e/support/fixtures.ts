@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { screenshotsRoot } from './paths';
 
 export { expect };
@@ -36,33 +43,55 @@ export function uniqueEmail(tag: string, project: string): string {
 }
 
 export function newShopper(tag: string, project: string): Shopper {
-  return { firstName: 'Asha', lastName: 'Verma', email: uniqueEmail(tag, project), password: 'notebook-42' };
+  return {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email: uniqueEmail(tag, project),
+    password: 'notebook-42',
+  };
 }
 
 const api = (path: string) => `/api/v1${path}`;
 
 /** Register and log in through the API (fast path for journeys that are not about registering). */
-export async function registerViaApi(request: APIRequestContext, shopper: Shopper): Promise<string> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  shopper: Shopper,
+): Promise<string> {
   const reg = await request.post(api('/users/register'), {
-    data: { email: shopper.email, password: shopper.password, firstName: shopper.firstName, lastName: shopper.lastName },
+    data: {
+      email: shopper.email,
+      password: shopper.password,
+      firstName: shopper.firstName,
+      lastName: shopper.lastName,
+    },
   });
   expect(reg.status(), `register ${shopper.email}: ${await reg.text()}`).toBeLessThan(300);
   return loginViaApi(request, shopper);
 }
 
 export async function loginViaApi(request: APIRequestContext, shopper: Shopper): Promise<string> {
-  const res = await request.post(api('/users/authorize'), { data: { email: shopper.email, password: shopper.password } });
+  const res = await request.post(api('/users/authorize'), {
+    data: { email: shopper.email, password: shopper.password },
+  });
   expect(res.status(), `authorize ${shopper.email}: ${await res.text()}`).toBe(200);
   const { token } = (await res.json()) as { token: string };
   return token;
 }
 
 /** The web app keeps the session in the auth_token cookie (spec section 4). */
-export async function signInBrowser(context: BrowserContext, baseURL: string, token: string): Promise<void> {
+export async function signInBrowser(
+  context: BrowserContext,
+  baseURL: string,
+  token: string,
+): Promise<void> {
   await context.addCookies([{ name: 'auth_token', value: token, url: baseURL, sameSite: 'Lax' }]);
 }
 
-export async function listProducts(request: APIRequestContext, query = 'page=1&limit=100'): Promise<ApiProduct[]> {
+export async function listProducts(
+  request: APIRequestContext,
+  query = 'page=1&limit=100',
+): Promise<ApiProduct[]> {
   const res = await request.get(api(`/products?${query}`));
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: ApiProduct[] }).data;
@@ -96,7 +125,11 @@ export function toast(page: Page, text: string): Locator {
 
 /** Choose a size or colour chip (a radio drawn as a label) in the fieldset named `legend`. */
 export async function pickOption(page: Page, legend: RegExp, option: string): Promise<void> {
-  await page.getByRole('group', { name: legend }).locator('label').filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
+  await page
+    .getByRole('group', { name: legend })
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .click();
 }
 
 /** A My Orders card: the block under the "Order #id" heading (header, items, shipping, Pay Now). */
@@ -139,27 +172,42 @@ export const test = base.extend<Checks>({
       await page.waitForLoadState('load');
       await settle(page);
       // Wait for running animations (toasts, skeleton fades) so the picture shows the settled page.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      await page.evaluate(() =>
+        Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      );
       // Same framing every time: at the top, no hover overlay from the last click (desktop).
       if (!testInfo.project.use.isMobile) await page.mouse.move(0, 0);
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: join(dir, `${name}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
       // On a phone the full page is very long and fixed bars land mid-picture: keep the first screen too.
-      if (testInfo.project.use.isMobile) await page.screenshot({ path: join(dir, `${name}.top.png`), animations: 'disabled' });
+      if (testInfo.project.use.isMobile)
+        await page.screenshot({ path: join(dir, `${name}.top.png`), animations: 'disabled' });
       const t1 = Date.now();
       const results = await new AxeBuilder({ page }).analyze();
-      if (process.env.E2E_TIMING) console.log(`[timing] ${name}: settle+shots ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      if (process.env.E2E_TIMING)
+        console.log(`[timing] ${name}: settle+shots ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
+      const bad = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
       const report = bad
         .map((v) => {
           const nodes = v.nodes
             .slice(0, 5)
-            .map((n) => `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
+            .map(
+              (n) =>
+                `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`,
+            )
             .join('\n');
           return `\n  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} element(s))\n    ${v.helpUrl}\n${nodes}`;
         })
         .join('\n');
-      expect.soft(report || 'none', `axe: serious or critical violations on "${name}" (${page.url()})`).toBe('none');
+      expect
+        .soft(report || 'none', `axe: serious or critical violations on "${name}" (${page.url()})`)
+        .toBe('none');
     });
   },
   expectNoHorizontalScroll: async ({ page }, use) => {
@@ -168,7 +216,10 @@ export const test = base.extend<Checks>({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,
       }));
-      expect(scrollWidth, `page ${page.url()} scrolls sideways: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}`).toBeLessThanOrEqual(innerWidth);
+      expect(
+        scrollWidth,
+        `page ${page.url()} scrolls sideways: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}`,
+      ).toBeLessThanOrEqual(innerWidth);
     });
   },
 });

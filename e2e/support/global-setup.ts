@@ -1,6 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,7 +39,9 @@ function buildWebApp(): void {
   const started = Date.now();
   const result = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', env: process.env });
   if (result.status !== 0) {
-    throw new Error(`Building the web app failed: \`${cmd} ${args.join(' ')}\` exited with ${result.status}`);
+    throw new Error(
+      `Building the web app failed: \`${cmd} ${args.join(' ')}\` exited with ${result.status}`,
+    );
   }
   console.log(`[e2e] web app ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
@@ -43,13 +54,19 @@ function tail(file: string, lines = 40): string {
   }
 }
 
-async function waitUntilReady(baseURL: string, server: ChildProcess, logFile: string): Promise<void> {
+async function waitUntilReady(
+  baseURL: string,
+  server: ChildProcess,
+  logFile: string,
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let exited: number | null | undefined;
   server.once('exit', (code) => (exited = code));
   while (Date.now() < deadline) {
     if (exited !== undefined) {
-      throw new Error(`The store server exited (code ${exited}) before it was ready. Its output:\n${tail(logFile)}`);
+      throw new Error(
+        `The store server exited (code ${exited}) before it was ready. Its output:\n${tail(logFile)}`,
+      );
     }
     try {
       const res = await fetch(`${baseURL}/api/v1/storeInfo`);
@@ -139,8 +156,12 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     await stop(server);
     throw error;
   }
-  const db = databaseUrl ? `PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})` : `embedded PGlite in ${env.DATA_DIR}`;
-  console.log(`[e2e] store server on ${baseURL}, ${db}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; log: ${logFile}`);
+  const db = databaseUrl
+    ? `PostgreSQL (${databaseUrl.replace(/\/\/[^@]*@/, '//')})`
+    : `embedded PGlite in ${env.DATA_DIR}`;
+  console.log(
+    `[e2e] store server on ${baseURL}, ${db}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s; log: ${logFile}`,
+  );
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;

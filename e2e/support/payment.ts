@@ -1,9 +1,16 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
-const methodOption = { gateway: /sandbox gateway|card or netbanking/i, 'upi-qr': /scan a QR code/i } as const;
+const methodOption = {
+  gateway: /sandbox gateway|card or netbanking/i,
+  'upi-qr': /scan a QR code/i,
+} as const;
 
 /** A native <select> or a Radix select (combobox + listbox): choose the option matching `option`. */
-export async function chooseOption(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  label: string | RegExp,
+  option: string | RegExp,
+): Promise<void> {
   const control = page.getByLabel(label).first();
   await expect(control).toBeVisible();
   if ((await control.evaluate((el) => el.tagName)) === 'SELECT') {
@@ -16,7 +23,10 @@ export async function chooseOption(page: Page, label: string | RegExp, option: s
 }
 
 /** The server-driven payment form (GET /payments/fields): method, payer, phone, consent; then pay. */
-export async function choosePaymentMethod(page: Page, method: keyof typeof methodOption): Promise<void> {
+export async function choosePaymentMethod(
+  page: Page,
+  method: keyof typeof methodOption,
+): Promise<void> {
   await expect(page).toHaveURL(/\/payment\?/);
   await chooseOption(page, 'Payment method', methodOption[method]);
   const payer = page.getByLabel('Name of the payer');
@@ -44,7 +54,10 @@ export async function declineInGateway(page: Page): Promise<void> {
 }
 
 /** The QR screen is open; complete the UPI payment from the sandbox's "UPI app" in another tab. */
-export async function completeUpiInSandbox(context: BrowserContext, orderId: string): Promise<void> {
+export async function completeUpiInSandbox(
+  context: BrowserContext,
+  orderId: string,
+): Promise<void> {
   const phone = await context.newPage();
   await phone.goto(`/sandbox-gateway/upi?orderId=${encodeURIComponent(orderId)}`);
   await phone.getByRole('button', { name: 'Approve' }).first().click();

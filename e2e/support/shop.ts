@@ -1,5 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { coloursOf, pickOption, shipping, sizesOf, type ApiProduct, type Shopper } from './fixtures';
+import {
+  coloursOf,
+  pickOption,
+  shipping,
+  sizesOf,
+  type ApiProduct,
+  type Shopper,
+} from './fixtures';
 
 /** Put a product in the cart through its page (choosing the first size or colour when it asks). */
 export async function addProductToCart(page: Page, product: ApiProduct): Promise<void> {
@@ -17,7 +24,10 @@ export async function addProductToCart(page: Page, product: ApiProduct): Promise
   await expect(page).toHaveURL(/\/cart$/);
 }
 
-export async function fillRegistration(page: Page, s: Partial<Shopper> & { confirmPassword?: string }): Promise<void> {
+export async function fillRegistration(
+  page: Page,
+  s: Partial<Shopper> & { confirmPassword?: string },
+): Promise<void> {
   await page.getByLabel('First Name').fill(s.firstName ?? '');
   await page.getByLabel('Last Name').fill(s.lastName ?? '');
   await page.getByLabel('Email').fill(s.email ?? '');
@@ -36,7 +46,8 @@ export async function fillShipping(page: Page): Promise<void> {
   await page.getByLabel('Address').fill(shipping.address);
   await page.getByLabel('City').fill(shipping.city);
   const state = page.getByLabel('State');
-  if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption(shipping.state);
+  if ((await state.evaluate((el) => el.tagName)) === 'SELECT')
+    await state.selectOption(shipping.state);
   else {
     await state.click();
     await page.getByRole('option', { name: shipping.state, exact: true }).click();

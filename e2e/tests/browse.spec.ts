@@ -1,13 +1,36 @@
-import { test, expect, listProducts, pickOption, sizesOf, settle, toast } from '../support/fixtures';
+import {
+  test,
+  expect,
+  listProducts,
+  pickOption,
+  sizesOf,
+  settle,
+  toast,
+} from '../support/fixtures';
 import { addProductToCart } from '../support/shop';
 
 test.describe('a visitor browses the catalogue and fills a cart', () => {
-  test('home → category tile → listing, filters and pages', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
+  test('home → category tile → listing, filters and pages', async ({
+    page,
+    request,
+    checkPage,
+    expectNoHorizontalScroll,
+  }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Inspire Your Creative Journey' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Shop Collection' })).toHaveAttribute('href', '/products');
-    await expect(page.getByRole('link', { name: 'Featured Items' })).toHaveAttribute('href', '/products?featured=true');
-    await expect(page.getByRole('heading', { name: 'Premium Stationery & Journals' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Inspire Your Creative Journey' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Shop Collection' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    await expect(page.getByRole('link', { name: 'Featured Items' })).toHaveAttribute(
+      'href',
+      '/products?featured=true',
+    );
+    await expect(
+      page.getByRole('heading', { name: 'Premium Stationery & Journals' }),
+    ).toBeVisible();
     await expect(page.getByText('Browse Categories')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Writing Essentials' })).toBeVisible();
@@ -30,21 +53,36 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     await expect(page).toHaveURL(/\/products\?category=/);
     const expectedHeading = category.charAt(0).toUpperCase() + category.slice(1);
     await expect(page.getByRole('heading', { level: 1, name: expectedHeading })).toBeVisible();
-    const inCategory = await listProducts(request, `page=1&limit=100&category=${encodeURIComponent(category)}`);
+    const inCategory = await listProducts(
+      request,
+      `page=1&limit=100&category=${encodeURIComponent(category)}`,
+    );
     expect(inCategory.length).toBeGreaterThan(0);
-    await expect(main.getByRole('link', { name: inCategory[0]!.title, exact: true }).first()).toBeVisible();
+    await expect(
+      main.getByRole('link', { name: inCategory[0]!.title, exact: true }).first(),
+    ).toBeVisible();
     await checkPage('products');
     await expectNoHorizontalScroll();
 
     // Parent-category filter: choosing one narrows the list and sets ?parentCategory=, page back to 1.
-    const parents = [...new Set(inCategory.map((p) => p.parentCategory).filter((p): p is string => !!p))];
+    const parents = [
+      ...new Set(inCategory.map((p) => p.parentCategory).filter((p): p is string => !!p)),
+    ];
     if (parents.length > 0) {
       const parent = parents[0]!;
-      await page.getByRole('button', { name: parent, exact: true }).or(page.getByRole('radio', { name: parent, exact: true })).first().click();
-      await expect(page).toHaveURL(new RegExp(`parentCategory=${encodeURIComponent(parent).replace(/%20/g, '(%20|\\+)')}`));
+      await page
+        .getByRole('button', { name: parent, exact: true })
+        .or(page.getByRole('radio', { name: parent, exact: true }))
+        .first()
+        .click();
+      await expect(page).toHaveURL(
+        new RegExp(`parentCategory=${encodeURIComponent(parent).replace(/%20/g, '(%20|\\+)')}`),
+      );
       await expect(page.getByRole('heading', { level: 1, name: parent })).toBeVisible();
       const narrowed = inCategory.filter((p) => p.parentCategory === parent);
-      await expect(main.getByRole('link', { name: narrowed[0]!.title, exact: true }).first()).toBeVisible();
+      await expect(
+        main.getByRole('link', { name: narrowed[0]!.title, exact: true }).first(),
+      ).toBeVisible();
     }
 
     // All products: pagination with the window, first/last and the summary line.
@@ -60,48 +98,78 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     const lastPage = Math.ceil(all.length / 12);
     await pagination.getByRole('button', { name: `Page ${lastPage}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]page=${lastPage}`));
-    await expect(page.getByText(`Showing ${(lastPage - 1) * 12 + 1} to ${all.length} of ${all.length} items`)).toBeVisible();
-    await expect(pagination.getByRole('button', { name: `Page ${lastPage}`, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByText(`Showing ${(lastPage - 1) * 12 + 1} to ${all.length} of ${all.length} items`),
+    ).toBeVisible();
+    await expect(
+      pagination.getByRole('button', { name: `Page ${lastPage}`, exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
     // Window of 2 either side plus the first page: 1 … n-2 n-1 n.
     await expect(pagination.getByRole('button', { name: 'Page 1', exact: true })).toBeVisible();
-    await expect(pagination.getByRole('button', { name: `Page ${lastPage - 2}`, exact: true })).toBeVisible();
-    if (lastPage > 4) await expect(pagination.getByRole('button', { name: `Page ${lastPage - 3}`, exact: true })).toHaveCount(0);
+    await expect(
+      pagination.getByRole('button', { name: `Page ${lastPage - 2}`, exact: true }),
+    ).toBeVisible();
+    if (lastPage > 4)
+      await expect(
+        pagination.getByRole('button', { name: `Page ${lastPage - 3}`, exact: true }),
+      ).toHaveCount(0);
 
     // Featured items from the hero: only featured products.
-    const featured = all.filter((p) => p.attributes?.some((a) => a.key.toLowerCase() === 'featured' && a.value.some((v) => v.includes('true'))));
+    const featured = all.filter((p) =>
+      p.attributes?.some(
+        (a) => a.key.toLowerCase() === 'featured' && a.value.some((v) => v.includes('true')),
+      ),
+    );
     const notFeatured = all.find((p) => !featured.includes(p))!;
     await page.goto('/');
     await page.getByRole('link', { name: 'Featured Items' }).click();
     await expect(page).toHaveURL(/featured=true/);
-    await expect(main.getByRole('link', { name: featured[0]!.title, exact: true }).first()).toBeVisible();
+    await expect(
+      main.getByRole('link', { name: featured[0]!.title, exact: true }).first(),
+    ).toBeVisible();
     await settle(page);
     await expect(main.getByRole('link', { name: notFeatured.title, exact: true })).toHaveCount(0);
 
     // An impossible filter shows the empty state and Clear Filters.
     await page.goto('/products?category=no-such-category-e2e');
     await expect(page.getByText('No products found with the selected filters.')).toBeVisible();
-    await page.getByRole('button', { name: 'Clear Filters' }).or(page.getByRole('link', { name: 'Clear Filters' })).first().click();
+    await page
+      .getByRole('button', { name: 'Clear Filters' })
+      .or(page.getByRole('link', { name: 'Clear Filters' }))
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
   });
 
-  test('product (size required) → cart quantity, remove, clear', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
+  test('product (size required) → cart quantity, remove, clear', async ({
+    page,
+    request,
+    checkPage,
+    expectNoHorizontalScroll,
+  }) => {
     const all = await listProducts(request);
     const found = all.find((p) => sizesOf(p).length > 1);
     expect(found, 'the catalogue has a product with several sizes').toBeTruthy();
     const sized = found!;
-    const other = all.find((p) => p.id !== sized.id && sizesOf(p).length === 0) ?? all.find((p) => p.id !== sized.id)!;
+    const other =
+      all.find((p) => p.id !== sized.id && sizesOf(p).length === 0) ??
+      all.find((p) => p.id !== sized.id)!;
 
     await page.goto(`/product/${sized.id}`);
     await expect(page.getByRole('heading', { level: 1, name: sized.title })).toBeVisible();
     await expect(page.getByText(sized.id.slice(0, 8), { exact: false }).first()).toBeVisible();
     await checkPage('product');
     await expectNoHorizontalScroll();
-    const addToCart = page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true });
+    const addToCart = page
+      .getByRole('main')
+      .getByRole('button', { name: 'Add to Cart', exact: true });
     await addToCart.click();
     await expect(toast(page, 'Please select a size')).toBeVisible();
     await expect(toast(page, 'You must select a size before adding to cart')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'Please select a size' })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('alert').filter({ hasText: 'Please select a size' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/product/${sized.id}$`));
     const size = sizesOf(sized)[1]!;
     await pickOption(page, /^Size/, size);
@@ -140,7 +208,10 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     await expect(main.getByText(other.title).first()).toBeVisible();
     await main.getByRole('button', { name: 'Clear Cart' }).click();
     await expect(toast(page, 'Cart cleared')).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute(
+      'href',
+      '/',
+    );
     await checkPage('cart-empty');
   });
 });

@@ -1,4 +1,12 @@
-import { test, expect, listProducts, newShopper, orderCard, sizesOf, toast } from '../support/fixtures';
+import {
+  test,
+  expect,
+  listProducts,
+  newShopper,
+  orderCard,
+  sizesOf,
+  toast,
+} from '../support/fixtures';
 import { addProductToCart, fillRegistration, fillShipping, logIn } from '../support/shop';
 import { approveInGateway, choosePaymentMethod } from '../support/payment';
 
@@ -14,7 +22,12 @@ test('visitor checks out: login required → register → login → order → ga
   await addProductToCart(page, product);
 
   // Checkout asks a visitor to log in, remembering /checkout.
-  await page.getByRole('main').getByRole('button', { name: 'Checkout' }).or(page.getByRole('main').getByRole('link', { name: 'Checkout' })).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: 'Checkout' })
+    .or(page.getByRole('main').getByRole('link', { name: 'Checkout' }))
+    .first()
+    .click();
   await expect(toast(page, 'Login Required')).toBeVisible();
   await expect(toast(page, 'Please login to proceed with checkout')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
@@ -25,10 +38,19 @@ test('visitor checks out: login required → register → login → order → ga
   }
 
   // No account yet: register. Every validation message shows, each exactly once.
-  await page.getByRole('link', { name: /sign up|register|create/i }).first().click();
+  await page
+    .getByRole('link', { name: /sign up|register|create/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/register/);
   await checkPage('register');
-  await fillRegistration(page, { firstName: 'A', lastName: 'B', email: 'not-an-email', password: '123', confirmPassword: '124' });
+  await fillRegistration(page, {
+    firstName: 'A',
+    lastName: 'B',
+    email: 'not-an-email',
+    password: '123',
+    confirmPassword: '124',
+  });
   await page.getByRole('button', { name: /create account|register|sign up/i }).click();
   for (const message of [
     'First name must be at least 2 characters',
@@ -48,7 +70,12 @@ test('visitor checks out: login required → register → login → order → ga
 
   // Back to the cart, checkout again, log in: the store returns to /checkout.
   await page.goto('/cart');
-  await page.getByRole('main').getByRole('button', { name: 'Checkout' }).or(page.getByRole('main').getByRole('link', { name: 'Checkout' })).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: 'Checkout' })
+    .or(page.getByRole('main').getByRole('link', { name: 'Checkout' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login/);
   await logIn(page, shopper);
   await expect(toast(page, 'Logged in successfully.')).toBeVisible();
@@ -59,7 +86,11 @@ test('visitor checks out: login required → register → login → order → ga
   await checkPage('checkout');
   await expectNoHorizontalScroll();
   await page.getByRole('button', { name: /place order/i }).click();
-  await expect(page.getByText('Please fill all fields', { exact: true }).or(page.getByText('This field is required').first())).toBeVisible();
+  await expect(
+    page
+      .getByText('Please fill all fields', { exact: true })
+      .or(page.getByText('This field is required').first()),
+  ).toBeVisible();
   await fillShipping(page);
   await page.getByRole('button', { name: /place order/i }).click();
   await expect(page).toHaveURL(/\/payment\?orderId=/);
@@ -75,12 +106,18 @@ test('visitor checks out: login required → register → login → order → ga
   await checkPage('order-success');
 
   // My Orders: the paid order is Processing and offers no Pay Now.
-  await page.getByRole('main').getByRole('link', { name: /orders/i }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /orders/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/orders$/);
   const card = orderCard(page, orderId);
   await expect(card).toBeVisible();
   await expect(card.getByText('Processing', { exact: true })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Pay Now' }).or(card.getByRole('link', { name: 'Pay Now' }))).toHaveCount(0);
+  await expect(
+    card.getByRole('button', { name: 'Pay Now' }).or(card.getByRole('link', { name: 'Pay Now' })),
+  ).toHaveCount(0);
   await expect(card.getByText(product.title).first()).toBeVisible();
   await checkPage('orders');
   await expectNoHorizontalScroll();

@@ -8,7 +8,12 @@ import {
   orderCard,
   signInBrowser,
 } from '../support/fixtures';
-import { approveInGateway, choosePaymentMethod, completeUpiInSandbox, declineInGateway } from '../support/payment';
+import {
+  approveInGateway,
+  choosePaymentMethod,
+  completeUpiInSandbox,
+  declineInGateway,
+} from '../support/payment';
 
 test.describe('paying for orders', () => {
   test('gateway: decline, then retry and approve; UPI QR completed from the sandbox; Pending keeps Pay Now', async ({
@@ -55,16 +60,27 @@ test.describe('paying for orders', () => {
     const card = (id: string) => orderCard(page, id);
     for (const id of [declined.id, byQr.id]) {
       await expect(card(id).getByText('Processing', { exact: true })).toBeVisible();
-      await expect(card(id).getByRole('button', { name: 'Pay Now' }).or(card(id).getByRole('link', { name: 'Pay Now' }))).toHaveCount(0);
+      await expect(
+        card(id)
+          .getByRole('button', { name: 'Pay Now' })
+          .or(card(id).getByRole('link', { name: 'Pay Now' })),
+      ).toHaveCount(0);
     }
     await expect(card(pending.id).getByText('Pending', { exact: true })).toBeVisible();
-    const payNow = card(pending.id).getByRole('button', { name: 'Pay Now' }).or(card(pending.id).getByRole('link', { name: 'Pay Now' }));
+    const payNow = card(pending.id)
+      .getByRole('button', { name: 'Pay Now' })
+      .or(card(pending.id).getByRole('link', { name: 'Pay Now' }));
     await expect(payNow).toHaveCount(1);
     await payNow.click();
     await expect(page).toHaveURL(new RegExp(`/payment\\?orderId=${pending.id}`));
   });
 
-  test('payment page without an order id', async ({ page, context, request, baseURL }, testInfo) => {
+  test('payment page without an order id', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
     const token = await registerViaApi(request, newShopper('noid', testInfo.project.name));
     await signInBrowser(context, baseURL!, token);
     await page.goto('/payment');

@@ -5,12 +5,21 @@ test.describe('on a phone', () => {
     test.skip(!isMobile, 'phone layout only');
   });
 
-  test('bottom tab bar, menu, no sideways scrolling', async ({ page, checkPage, expectNoHorizontalScroll }) => {
+  test('bottom tab bar, menu, no sideways scrolling', async ({
+    page,
+    checkPage,
+    expectNoHorizontalScroll,
+  }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Inspire Your Creative Journey' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Inspire Your Creative Journey' }),
+    ).toBeVisible();
 
     // The bottom tab bar: Home, Category, My Account, Cart.
-    const tabs = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'My Account' }) }).last();
+    const tabs = page
+      .getByRole('navigation')
+      .filter({ has: page.getByRole('link', { name: 'My Account' }) })
+      .last();
     await expect(tabs).toBeVisible();
     for (const [name, href] of [
       ['Home', '/'],
@@ -39,14 +48,30 @@ test.describe('on a phone', () => {
     const menu = page.getByRole('dialog').or(page.locator('#mobile-menu')).first();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: /register/i })).toBeVisible();
-    await expect(menu.getByRole('link', { name: /login/i }).or(menu.getByRole('button', { name: /login/i })).first()).toBeVisible();
+    await expect(
+      menu
+        .getByRole('link', { name: /login/i })
+        .or(menu.getByRole('button', { name: /login/i }))
+        .first(),
+    ).toBeVisible();
     await expectNoHorizontalScroll();
     await checkPage('mobile-menu');
     await menu.getByRole('link', { name: 'All Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(menu).toBeHidden();
 
-    for (const path of ['/', '/products', '/cart', '/contact', '/track-order', '/privacy', '/login', '/register', '/api-test', '/nowhere/at-all']) {
+    for (const path of [
+      '/',
+      '/products',
+      '/cart',
+      '/contact',
+      '/track-order',
+      '/privacy',
+      '/login',
+      '/register',
+      '/api-test',
+      '/nowhere/at-all',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
       await expectNoHorizontalScroll();

@@ -10,7 +10,13 @@ import {
   toast,
 } from '../support/fixtures';
 
-test('a visitor tracks an order: found, then a wrong contact', async ({ page, request, baseURL, checkPage, expectNoHorizontalScroll }, testInfo) => {
+test('a visitor tracks an order: found, then a wrong contact', async ({
+  page,
+  request,
+  baseURL,
+  checkPage,
+  expectNoHorizontalScroll,
+}, testInfo) => {
   const shopper = newShopper('track', testInfo.project.name);
   const token = await registerViaApi(request, shopper);
   const [product] = await listProducts(request, 'page=1&limit=1');
@@ -23,7 +29,11 @@ test('a visitor tracks an order: found, then a wrong contact', async ({ page, re
   await expect(orderNumber).toBeVisible();
   // Both fields are required.
   await page.getByRole('button', { name: /track/i }).click();
-  await expect(page.getByText('Required fields', { exact: true }).or(page.getByText('Please enter both order number and email/phone'))).not.toHaveCount(0);
+  await expect(
+    page
+      .getByText('Required fields', { exact: true })
+      .or(page.getByText('Please enter both order number and email/phone')),
+  ).not.toHaveCount(0);
 
   await orderNumber.fill(order.id);
   await contact.fill(shopper.email.toUpperCase());
@@ -42,7 +52,9 @@ test('a visitor tracks an order: found, then a wrong contact', async ({ page, re
   await expect(page.getByLabel('Order Number')).toHaveValue(order.id);
   await page.getByLabel('Email or Phone').fill('someone-else@example.com');
   await page.getByRole('button', { name: /track/i }).click();
-  await expect(page.getByText('Failed to find order. Please check your information and try again.').first()).toBeVisible();
+  await expect(
+    page.getByText('Failed to find order. Please check your information and try again.').first(),
+  ).toBeVisible();
   await expect(main.getByText(product!.title)).toHaveCount(0);
 
   // The shipping phone works as the contact too.
@@ -51,7 +63,14 @@ test('a visitor tracks an order: found, then a wrong contact', async ({ page, re
   await expect(main.getByText(product!.title).first()).toBeVisible();
 });
 
-test('account page and sign out', async ({ page, context, request, baseURL, checkPage, expectNoHorizontalScroll }, testInfo) => {
+test('account page and sign out', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  checkPage,
+  expectNoHorizontalScroll,
+}, testInfo) => {
   const shopper = newShopper('account', testInfo.project.name);
   const token = await registerViaApi(request, shopper);
   await signInBrowser(context, baseURL!, token);
@@ -60,7 +79,10 @@ test('account page and sign out', async ({ page, context, request, baseURL, chec
   const main = page.getByRole('main');
   await expect(main.getByText(`${shopper.firstName} ${shopper.lastName}`).first()).toBeVisible();
   await expect(main.getByText(shopper.email).first()).toBeVisible();
-  await expect(main.getByRole('link', { name: /orders/i }).first()).toHaveAttribute('href', '/orders');
+  await expect(main.getByRole('link', { name: /orders/i }).first()).toHaveAttribute(
+    'href',
+    '/orders',
+  );
   await checkPage('account');
   await expectNoHorizontalScroll();
 
@@ -72,8 +94,16 @@ test('account page and sign out', async ({ page, context, request, baseURL, chec
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('policy pages, a reserved slug and an unknown path', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
-  const info = (await (await request.get('/api/v1/storeInfo')).json()) as { companyName: string; storeName: string };
+test('policy pages, a reserved slug and an unknown path', async ({
+  page,
+  request,
+  checkPage,
+  expectNoHorizontalScroll,
+}) => {
+  const info = (await (await request.get('/api/v1/storeInfo')).json()) as {
+    companyName: string;
+    storeName: string;
+  };
   const titles: Record<string, RegExp> = {
     terms: /terms/i,
     privacy: /privacy/i,
@@ -85,11 +115,14 @@ test('policy pages, a reserved slug and an unknown path', async ({ page, request
   // The first by address, the rest through the footer's Help links (as a shopper would).
   await page.goto('/terms');
   for (const [slug, title] of Object.entries(titles)) {
-    if (slug !== 'terms') await page.getByRole('contentinfo').getByRole('link', { name: title }).click();
+    if (slug !== 'terms')
+      await page.getByRole('contentinfo').getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(new RegExp(`/${slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Policy Information', { exact: true })).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(`${info.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(page).toHaveTitle(
+      new RegExp(`${info.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
     // Placeholders are replaced by the store's details.
     await expect(page.getByRole('main')).not.toContainText('{companyName}');
     await expect(page.getByRole('main')).not.toContainText('{{');
@@ -110,8 +143,16 @@ test('policy pages, a reserved slug and an unknown path', async ({ page, request
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('contact form, newsletter and API test', async ({ page, request, checkPage, expectNoHorizontalScroll }) => {
-  const info = (await (await request.get('/api/v1/storeInfo')).json()) as { companyName: string; companyEmail: string };
+test('contact form, newsletter and API test', async ({
+  page,
+  request,
+  checkPage,
+  expectNoHorizontalScroll,
+}) => {
+  const info = (await (await request.get('/api/v1/storeInfo')).json()) as {
+    companyName: string;
+    companyEmail: string;
+  };
   const calls: string[] = [];
   page.on('request', (r) => {
     if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
@@ -120,7 +161,10 @@ test('contact form, newsletter and API test', async ({ page, request, checkPage,
   await page.goto('/contact');
   const main = page.getByRole('main');
   await expect(main.getByText(info.companyName).first()).toBeVisible();
-  await expect(main.getByRole('link', { name: info.companyEmail })).toHaveAttribute('href', `mailto:${info.companyEmail}`);
+  await expect(main.getByRole('link', { name: info.companyEmail })).toHaveAttribute(
+    'href',
+    `mailto:${info.companyEmail}`,
+  );
   await expect(main.getByText('Monday to Saturday, 10AM - 6PM')).toBeVisible();
   await checkPage('contact');
   await expectNoHorizontalScroll();
@@ -131,7 +175,9 @@ test('contact form, newsletter and API test', async ({ page, request, checkPage,
   await main.getByRole('button', { name: /send/i }).click();
   await expect(main.getByRole('button', { name: 'Sending...' })).toBeVisible();
   await expect(toast(page, 'Message Sent')).toBeVisible({ timeout: 5_000 });
-  await expect(toast(page, "Thank you for contacting us. We'll get back to you shortly.")).toBeVisible();
+  await expect(
+    toast(page, "Thank you for contacting us. We'll get back to you shortly."),
+  ).toBeVisible();
   await expect(page.getByLabel('Your Name')).toHaveValue('');
 
   // Newsletter on the home page: a toast, the field clears, no network call.

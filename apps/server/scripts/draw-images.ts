@@ -2,7 +2,12 @@
 // changing the catalogue): `npx tsx scripts/draw-images.ts` from apps/server.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { categorySlug, seedCategories, seedProducts, type ArtKind } from '../src/db/seed-data/catalogue';
+import {
+  categorySlug,
+  seedCategories,
+  seedProducts,
+  type ArtKind,
+} from '../src/db/seed-data/catalogue';
 
 const out = join(import.meta.dirname, '../public/images');
 const W = 600;
@@ -55,12 +60,24 @@ ${Array.from({ length: 11 }, (_, i) => `<circle cx="187" cy="${150 + i * 30}" r=
 <rect x="270" y="190" width="60" height="14" fill="${accent}"/><rect x="318" y="120" width="8" height="120" rx="4" fill="${accent}"/>
 <path d="M272 405 L328 405 L300 495 Z" fill="${accent}"/><path d="M296 470 L304 470 L300 495 Z" fill="#263238"/></g>`;
     case 'pencil':
-      return `${[0, 1, 2].map((i) => `<g transform="rotate(${-40 + i * 12} 300 300) translate(${i * 30 - 30} 0)"><rect x="280" y="120" width="40" height="280" fill="${i === 1 ? accent : main}"/>
+      return `${[0, 1, 2]
+        .map(
+          (
+            i,
+          ) => `<g transform="rotate(${-40 + i * 12} 300 300) translate(${i * 30 - 30} 0)"><rect x="280" y="120" width="40" height="280" fill="${i === 1 ? accent : main}"/>
 <rect x="280" y="100" width="40" height="24" fill="#ef9a9a"/><rect x="280" y="120" width="40" height="10" fill="#b0bec5"/>
-<path d="M280 400 L320 400 L300 460 Z" fill="#f3d9a4"/><path d="M293 440 L307 440 L300 460 Z" fill="#263238"/></g>`).join('')}`;
+<path d="M280 400 L320 400 L300 460 Z" fill="#f3d9a4"/><path d="M293 440 L307 440 L300 460 Z" fill="#263238"/></g>`,
+        )
+        .join('')}`;
     case 'brush':
-      return `${[0, 1, 2].map((i) => `<g transform="rotate(${-25 + i * 20} 300 480)"><rect x="290" y="200" width="20" height="260" rx="8" fill="${main}"/>
-<rect x="287" y="170" width="26" height="36" fill="#b0bec5"/><path d="M288 172 Q300 ${90 - i * 10} 312 172 Z" fill="${accent}"/></g>`).join('')}`;
+      return `${[0, 1, 2]
+        .map(
+          (
+            i,
+          ) => `<g transform="rotate(${-25 + i * 20} 300 480)"><rect x="290" y="200" width="20" height="260" rx="8" fill="${main}"/>
+<rect x="287" y="170" width="26" height="36" fill="#b0bec5"/><path d="M288 172 Q300 ${90 - i * 10} 312 172 Z" fill="${accent}"/></g>`,
+        )
+        .join('')}`;
     case 'tape':
       return `<circle cx="300" cy="300" r="150" fill="${main}"/><circle cx="300" cy="300" r="70" fill="#fafafa"/>
 <circle cx="300" cy="300" r="150" fill="none" stroke="${accent}" stroke-width="16" stroke-dasharray="20 18"/>
@@ -91,14 +108,24 @@ mkdirSync(join(out, 'products'), { recursive: true });
 mkdirSync(join(out, 'categories'), { recursive: true });
 for (const p of seedProducts) {
   const [main, accent] = p.palette;
-  for (const v of [1, 2] as const) writeFileSync(join(out, 'products', `${p.slug}-${v}.svg`), card(art(p.art, main, accent), accent === '#ffffff' ? main : accent, p.title, v));
+  for (const v of [1, 2] as const)
+    writeFileSync(
+      join(out, 'products', `${p.slug}-${v}.svg`),
+      card(art(p.art, main, accent), accent === '#ffffff' ? main : accent, p.title, v),
+    );
 }
 const palette = ['#7a2e2e', '#1a237e', '#d84315', '#1e88e5', '#1e3a8a', '#e91e63', '#26a69a'];
 seedCategories.forEach((c, i) => {
   const first = seedProducts.find((p) => p.category === c)!;
-  writeFileSync(join(out, 'categories', `${categorySlug(c)}.svg`), card(art(first.art, first.palette[0], first.palette[1]), palette[i % palette.length]!, c, 1));
+  writeFileSync(
+    join(out, 'categories', `${categorySlug(c)}.svg`),
+    card(art(first.art, first.palette[0], first.palette[1]), palette[i % palette.length]!, c, 1),
+  );
 });
-writeFileSync(join(out, 'categories', 'default.svg'), card(art('notebook', '#5d4037', '#ffcc80'), '#8d6e63', 'Stationery', 1));
+writeFileSync(
+  join(out, 'categories', 'default.svg'),
+  card(art('notebook', '#5d4037', '#ffcc80'), '#8d6e63', 'Stationery', 1),
+);
 writeFileSync(
   join(out, 'logo.svg'),
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120" role="img" aria-label="Kagaz &amp; Kalam">
@@ -107,4 +134,6 @@ writeFileSync(
 </svg>
 `,
 );
-console.log(`wrote ${seedProducts.length * 2} product images, ${seedCategories.length + 1} category images and a logo to ${out}`);
+console.log(
+  `wrote ${seedProducts.length * 2} product images, ${seedCategories.length + 1} category images and a logo to ${out}`,
+);

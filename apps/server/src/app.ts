@@ -89,7 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Stationery store API', version: '1.0.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -110,13 +112,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(orderRoutes, { db: options.db });
-      await api.register(paymentRoutes, { db: options.db, config: payments, publicBaseUrl: options.publicBaseUrl, jwtSecret: options.jwtSecret });
+      await api.register(paymentRoutes, {
+        db: options.db,
+        config: payments,
+        publicBaseUrl: options.publicBaseUrl,
+        jwtSecret: options.jwtSecret,
+      });
     },
     { prefix: API_PREFIX },
   );
-  if (payments.methods.includes('gateway')) await app.register(sandboxGatewayRoutes, { db: options.db, config: payments });
+  if (payments.methods.includes('gateway'))
+    await app.register(sandboxGatewayRoutes, { db: options.db, config: payments });
 
-  const webDir = options.webDistDir && existsSync(join(options.webDistDir, 'index.html')) ? options.webDistDir : null;
+  const webDir =
+    options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))
+      ? options.webDistDir
+      : null;
   await registerWeb(app, webDir);
   return app;
 }

@@ -15,7 +15,10 @@ const envSchema = z.object({
   HOST: z.preprocess(blank, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(blank, z.string().default(resolve(repoRoot, 'data'))),
   DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
-  JWT_SECRET: z.preprocess(blank, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  JWT_SECRET: z.preprocess(
+    blank,
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ),
   WEB_DIST_DIR: z.preprocess(blank, z.string().default(resolve(repoRoot, 'apps/web/dist'))),
   LOG_LEVEL: z.preprocess(
     blank,
@@ -26,9 +29,18 @@ const envSchema = z.object({
   TEST_DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
   /** Payments (docs/decisions/payments-design.md): methods offered, in order: upi_qr,upi_app,gateway,payu */
   PAYMENT_METHODS: z.preprocess(blank, z.string().default('upi_qr,upi_app,gateway')),
-  UPI_VPA: z.preprocess(blank, z.string().regex(/^[\w.-]+@[\w]+$/, 'UPI_VPA must look like name@bank').default('stationery.demo@upi')),
+  UPI_VPA: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[\w.-]+@[\w]+$/, 'UPI_VPA must look like name@bank')
+      .default('stationery.demo@upi'),
+  ),
   UPI_PAYEE_NAME: z.preprocess(blank, z.string().optional()),
-  SANDBOX_GATEWAY_SECRET: z.preprocess(blank, z.string().min(16).default('sandbox-gateway-demo-secret-change-me')),
+  SANDBOX_GATEWAY_SECRET: z.preprocess(
+    blank,
+    z.string().min(16).default('sandbox-gateway-demo-secret-change-me'),
+  ),
   PAYU_KEY: z.preprocess(blank, z.string().optional()),
   PAYU_SALT: z.preprocess(blank, z.string().optional()),
   PAYU_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
@@ -42,7 +54,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  return { ...env, DATA_DIR: resolve(repoRoot, env.DATA_DIR), WEB_DIST_DIR: resolve(repoRoot, env.WEB_DIST_DIR) };
+  return {
+    ...env,
+    DATA_DIR: resolve(repoRoot, env.DATA_DIR),
+    WEB_DIST_DIR: resolve(repoRoot, env.WEB_DIST_DIR),
+  };
 }
 
 export const env: Env = readEnv();

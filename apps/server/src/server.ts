@@ -18,14 +18,19 @@ async function main() {
   const seeded = await seedIfEmpty(database.db);
   const app = await buildApp({
     db: database.db,
-    jwtSecret: resolveJwtSecret({ secret: env.JWT_SECRET, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }),
+    jwtSecret: resolveJwtSecret({
+      secret: env.JWT_SECRET,
+      dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+    }),
     webDistDir: env.WEB_DIST_DIR,
     logger: { level: env.LOG_LEVEL },
     publicBaseUrl: env.PUBLIC_BASE_URL,
   });
   if (seeded) app.log.info('seeded the demo catalogue into an empty database');
   if (env.DATABASE_URL && !env.JWT_SECRET) {
-    app.log.warn('JWT_SECRET is not set: tokens are signed with a per-process key, so several processes will not accept each other\'s tokens');
+    app.log.warn(
+      "JWT_SECRET is not set: tokens are signed with a per-process key, so several processes will not accept each other's tokens",
+    );
   }
 
   let closing = false;

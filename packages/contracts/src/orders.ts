@@ -42,10 +42,7 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
  * cart line, so a shop knows which A5 or which colour to pack. When both are sent they must agree.
  */
 export const createOrderBodySchema = z.object({
-  products: z.record(
-    z.string().min(1).max(64),
-    z.number().int().min(1).max(ORDER_MAX_QUANTITY),
-  ),
+  products: z.record(z.string().min(1).max(64), z.number().int().min(1).max(ORDER_MAX_QUANTITY)),
   lines: z.array(orderLineSchema).max(ORDER_MAX_LINES).optional(),
   shippingAddress: shippingAddressSchema,
 });
@@ -88,4 +85,6 @@ export const createOrderResponseSchema = orderSchema;
 
 export const orderParamsSchema = z.object({ orderId: z.string().min(1).max(64) });
 /** GET /orders/{orderId}?contactInfo= : the order's email or phone. */
-export const trackOrderQuerySchema = z.object({ contactInfo: z.string().trim().max(254).optional() });
+export const trackOrderQuerySchema = z.object({
+  contactInfo: z.string().trim().max(254).optional(),
+});

@@ -14,8 +14,18 @@ import {
   visiblePaymentValues,
 } from './payment-rules';
 
-const text = (over: Partial<PaymentField> = {}): PaymentField => ({ name: 'payerName', label: 'Name', type: 'text', ...over });
-const phone = (rules: PaymentField['rules'] = {}): PaymentField => ({ name: 'phone', label: 'Phone', type: 'tel', rules });
+const text = (over: Partial<PaymentField> = {}): PaymentField => ({
+  name: 'payerName',
+  label: 'Name',
+  type: 'text',
+  ...over,
+});
+const phone = (rules: PaymentField['rules'] = {}): PaymentField => ({
+  name: 'phone',
+  label: 'Phone',
+  type: 'tel',
+  rules,
+});
 
 describe('blank values and visibility', () => {
   it('treats whitespace, false and undefined as blank', () => {
@@ -49,7 +59,10 @@ describe('patterns', () => {
 });
 
 describe('required and submit state', () => {
-  const fields = [text({ rules: { required: true } }), text({ name: 'gstin', showWhenFilled: ['company'], rules: { required: true } })];
+  const fields = [
+    text({ rules: { required: true } }),
+    text({ name: 'gstin', showWhenFilled: ['company'], rules: { required: true } }),
+  ];
   it('disables submit while loading or while a visible required field is blank', () => {
     expect(isPaymentSubmitDisabled(fields, { payerName: 'A' }, true)).toBe(true);
     expect(isPaymentSubmitDisabled(fields, { payerName: ' ' }, false)).toBe(true);
@@ -57,15 +70,30 @@ describe('required and submit state', () => {
     expect(isPaymentSubmitDisabled(fields, { payerName: 'A', company: 'X' }, false)).toBe(true);
   });
   it('uses the first rulesMessages entry, else the default message', () => {
-    expect(validatePaymentField(text({ rules: { required: true } }), '', {})).toBe('This field is required');
-    expect(validatePaymentField(text({ rules: { required: true }, rulesMessages: ['Name please'] }), '', {})).toBe('Name please');
-    const consent: PaymentField = { name: 'consent', label: 'I agree', type: 'checkbox', rules: { required: true } };
+    expect(validatePaymentField(text({ rules: { required: true } }), '', {})).toBe(
+      'This field is required',
+    );
+    expect(
+      validatePaymentField(
+        text({ rules: { required: true }, rulesMessages: ['Name please'] }),
+        '',
+        {},
+      ),
+    ).toBe('Name please');
+    const consent: PaymentField = {
+      name: 'consent',
+      label: 'I agree',
+      type: 'checkbox',
+      rules: { required: true },
+    };
     expect(validatePaymentField(consent, false, {})).toBe('This field is required');
     expect(validatePaymentField(consent, true, {})).toBeNull();
   });
   it('skips hidden fields and blank optional fields', () => {
     expect(validatePaymentFields(fields, { payerName: 'Asha' })).toEqual({});
-    expect(validatePaymentFields(fields, { payerName: 'Asha', company: 'X' })).toEqual({ gstin: 'This field is required' });
+    expect(validatePaymentFields(fields, { payerName: 'Asha', company: 'X' })).toEqual({
+      gstin: 'This field is required',
+    });
   });
 });
 
@@ -82,10 +110,16 @@ describe('text, email, select and number rules', () => {
     expect(validatePaymentField(f, 'abc', {})).toBeNull();
   });
   it('checks patterns with the second rulesMessages entry or a default', () => {
-    const f = text({ name: 'gstin', rules: { pattern: '/^[0-9]{2}[A-Z]{5}$/' }, rulesMessages: ['x', 'Enter a valid GSTIN'] });
+    const f = text({
+      name: 'gstin',
+      rules: { pattern: '/^[0-9]{2}[A-Z]{5}$/' },
+      rulesMessages: ['x', 'Enter a valid GSTIN'],
+    });
     expect(validatePaymentField(f, '12abc', {})).toBe('Enter a valid GSTIN');
     expect(validatePaymentField(f, '12ABCDE', {})).toBeNull();
-    expect(validatePaymentField(text({ rules: { pattern: '^a$' } }), 'b', {})).toBe('Invalid format');
+    expect(validatePaymentField(text({ rules: { pattern: '^a$' } }), 'b', {})).toBe(
+      'Invalid format',
+    );
   });
   it('accepts only listed select options and numeric numbers', () => {
     const select = text({ type: 'select', options: [{ label: 'A', value: 'a' }] });
@@ -113,12 +147,24 @@ describe('phone rules', () => {
     expect(inputMaxLength(text())).toBeUndefined();
   });
   it('gives each phone message', () => {
-    expect(validatePaymentField(phone(), '9876543210', {})).toBe('Phone number must start with +91');
-    expect(validatePaymentField(phone(), '+91987', {})).toBe('Phone number must be 13 characters (including +91)');
-    expect(validatePaymentField(phone({ minLength: 13 }), '+91987', {})).toBe('Phone number must have at least 13 characters');
-    expect(validatePaymentField(phone({ maxLength: 12 }), '+919876543210', {})).toBe('Phone number must have no more than 12 characters');
-    expect(validatePaymentField(phone({ pattern: '/^\\+91[6-9]\\d{9}$/' }), '+911234567890', {})).toBe('Invalid phone number format');
-    expect(validatePaymentField(phone({ pattern: '/^\\+91[6-9]\\d{9}$/' }), '+919876543210', {})).toBeNull();
+    expect(validatePaymentField(phone(), '9876543210', {})).toBe(
+      'Phone number must start with +91',
+    );
+    expect(validatePaymentField(phone(), '+91987', {})).toBe(
+      'Phone number must be 13 characters (including +91)',
+    );
+    expect(validatePaymentField(phone({ minLength: 13 }), '+91987', {})).toBe(
+      'Phone number must have at least 13 characters',
+    );
+    expect(validatePaymentField(phone({ maxLength: 12 }), '+919876543210', {})).toBe(
+      'Phone number must have no more than 12 characters',
+    );
+    expect(
+      validatePaymentField(phone({ pattern: '/^\\+91[6-9]\\d{9}$/' }), '+911234567890', {}),
+    ).toBe('Invalid phone number format');
+    expect(
+      validatePaymentField(phone({ pattern: '/^\\+91[6-9]\\d{9}$/' }), '+919876543210', {}),
+    ).toBeNull();
     expect(validatePaymentField(phone(), '+9198765x3210', {})).toBe('Invalid phone number format');
   });
   it('prefills required phone fields with +91 and applies defaults', () => {
@@ -128,20 +174,36 @@ describe('phone rules', () => {
       { name: 'method', label: 'Method', type: 'select', defaultValue: 'upi_qr' },
       { name: 'consent', label: 'Consent', type: 'checkbox' },
     ];
-    expect(initialPaymentValues(fields)).toEqual({ phone: '+91', altPhone: '', method: 'upi_qr', consent: false });
+    expect(initialPaymentValues(fields)).toEqual({
+      phone: '+91',
+      altPhone: '',
+      method: 'upi_qr',
+      consent: false,
+    });
   });
 });
 
 describe('value kinds', () => {
   it('refuses a boolean in a text field and a string in a checkbox', () => {
-    expect(validatePaymentField(text({ name: 'method', type: 'select' }), true, {})).toBe('Invalid format');
-    expect(validatePaymentField({ name: 'consent', label: 'C', type: 'checkbox' }, 'yes', {})).toBe('Invalid format');
+    expect(validatePaymentField(text({ name: 'method', type: 'select' }), true, {})).toBe(
+      'Invalid format',
+    );
+    expect(validatePaymentField({ name: 'consent', label: 'C', type: 'checkbox' }, 'yes', {})).toBe(
+      'Invalid format',
+    );
   });
 });
 
 describe('submitted values', () => {
   it('keeps only visible fields, trimmed', () => {
-    const fields = [text(), text({ name: 'gstin', showWhenFilled: ['company'] }), text({ name: 'company' })];
-    expect(visiblePaymentValues(fields, { payerName: ' Asha ', gstin: 'X', company: '' })).toEqual({ payerName: 'Asha', company: '' });
+    const fields = [
+      text(),
+      text({ name: 'gstin', showWhenFilled: ['company'] }),
+      text({ name: 'company' }),
+    ];
+    expect(visiblePaymentValues(fields, { payerName: ' Asha ', gstin: 'X', company: '' })).toEqual({
+      payerName: 'Asha',
+      company: '',
+    });
   });
 });

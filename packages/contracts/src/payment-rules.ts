@@ -61,7 +61,10 @@ export function isPaymentFieldVisible(field: PaymentField, values: PaymentFieldV
   return deps.length === 0 || deps.some((name) => !isBlankValue(values[name]));
 }
 
-export function visiblePaymentFields(fields: readonly PaymentField[], values: PaymentFieldValues): PaymentField[] {
+export function visiblePaymentFields(
+  fields: readonly PaymentField[],
+  values: PaymentFieldValues,
+): PaymentField[] {
   return fields.filter((f) => isPaymentFieldVisible(f, values));
 }
 
@@ -82,7 +85,9 @@ export function formatPhoneInput(raw: string): string {
 }
 
 /** Starting values: each defaultValue, checkboxes unticked, required phone fields prefilled with +91. */
-export function initialPaymentValues(fields: readonly PaymentField[]): Record<string, PaymentFieldValue> {
+export function initialPaymentValues(
+  fields: readonly PaymentField[],
+): Record<string, PaymentFieldValue> {
   const values: Record<string, PaymentFieldValue> = {};
   for (const field of fields) {
     if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
@@ -100,15 +105,23 @@ export function isPaymentSubmitDisabled(
   loading: boolean,
 ): boolean {
   if (loading) return true;
-  return visiblePaymentFields(fields, values).some((f) => f.rules?.required && isBlankValue(values[f.name]));
+  return visiblePaymentFields(fields, values).some(
+    (f) => f.rules?.required && isBlankValue(values[f.name]),
+  );
 }
 
 function validatePhone(field: PaymentField, value: string): string | null {
   const { minLength, maxLength, pattern } = field.rules ?? {};
   if (!value.startsWith(PHONE_PREFIX)) return paymentRuleMessages.phonePrefix;
-  if (minLength !== undefined && value.length < minLength) return paymentRuleMessages.phoneMin(minLength);
-  if (maxLength !== undefined && value.length > maxLength) return paymentRuleMessages.phoneMax(maxLength);
-  if (minLength === undefined && maxLength === undefined && value.length !== PHONE_DEFAULT_MAX_LENGTH) {
+  if (minLength !== undefined && value.length < minLength)
+    return paymentRuleMessages.phoneMin(minLength);
+  if (maxLength !== undefined && value.length > maxLength)
+    return paymentRuleMessages.phoneMax(maxLength);
+  if (
+    minLength === undefined &&
+    maxLength === undefined &&
+    value.length !== PHONE_DEFAULT_MAX_LENGTH
+  ) {
     return paymentRuleMessages.phoneExact;
   }
   const regex = pattern ? parseRulePattern(pattern) : null;
@@ -119,16 +132,21 @@ function validatePhone(field: PaymentField, value: string): string | null {
 
 function validateText(field: PaymentField, value: string): string | null {
   const { minLength, maxLength, pattern } = field.rules ?? {};
-  if (field.type === 'email' && !emailPattern.test(value.trim())) return paymentRuleMessages.invalidEmail;
-  if (field.type === 'number' && !Number.isFinite(Number(value.trim()))) return paymentRuleMessages.invalidNumber;
+  if (field.type === 'email' && !emailPattern.test(value.trim()))
+    return paymentRuleMessages.invalidEmail;
+  if (field.type === 'number' && !Number.isFinite(Number(value.trim())))
+    return paymentRuleMessages.invalidNumber;
   if (field.type === 'select' && field.options && !field.options.some((o) => o.value === value)) {
     return paymentRuleMessages.invalidOption;
   }
-  if (minLength !== undefined && value.length < minLength) return paymentRuleMessages.minLength(minLength);
-  if (maxLength !== undefined && value.length > maxLength) return paymentRuleMessages.maxLength(maxLength);
+  if (minLength !== undefined && value.length < minLength)
+    return paymentRuleMessages.minLength(minLength);
+  if (maxLength !== undefined && value.length > maxLength)
+    return paymentRuleMessages.maxLength(maxLength);
   const regex = pattern ? parseRulePattern(pattern) : null;
   // rulesMessages[0] is the required message; rulesMessages[1], when given, words a format mismatch.
-  if (regex && !regex.test(value)) return field.rulesMessages?.[1] ?? paymentRuleMessages.invalidFormat;
+  if (regex && !regex.test(value))
+    return field.rulesMessages?.[1] ?? paymentRuleMessages.invalidFormat;
   return null;
 }
 
@@ -140,10 +158,13 @@ export function validatePaymentField(
 ): string | null {
   if (!isPaymentFieldVisible(field, values)) return null;
   if (isBlankValue(value)) {
-    return field.rules?.required ? (field.rulesMessages?.[0] ?? paymentRuleMessages.required) : null;
+    return field.rules?.required
+      ? (field.rulesMessages?.[0] ?? paymentRuleMessages.required)
+      : null;
   }
   // a checkbox holds a boolean and every other field a string; anything else is a forged submission
-  if ((field.type === 'checkbox') !== (typeof value === 'boolean')) return paymentRuleMessages.invalidFormat;
+  if ((field.type === 'checkbox') !== (typeof value === 'boolean'))
+    return paymentRuleMessages.invalidFormat;
   if (typeof value !== 'string') return null;
   return isPhoneField(field) ? validatePhone(field, value) : validateText(field, value);
 }

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 export const paymentFieldTypes = [
-  'text', 'email', 'password', 'number', 'tel', 'textarea', 'select', 'checkbox',
+  'text',
+  'email',
+  'password',
+  'number',
+  'tel',
+  'textarea',
+  'select',
+  'checkbox',
 ] as const;
 
 /** A field of the server-driven payment form (spec section 3). */

@@ -15,7 +15,10 @@ export const emailSchema = z
 /** POST /users/authorize */
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX, messages.passwordMax),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, messages.passwordMin)
+    .max(PASSWORD_MAX, messages.passwordMax),
   rememberMe: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -25,7 +28,10 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 /** POST /users/register (confirmPassword is checked in the browser and never sent). */
 export const registerBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(PASSWORD_MIN, messages.passwordMin).max(PASSWORD_MAX, messages.passwordMax),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, messages.passwordMin)
+    .max(PASSWORD_MAX, messages.passwordMax),
   firstName: z.string().trim().min(NAME_MIN, messages.firstNameMin).max(60),
   lastName: z.string().trim().min(NAME_MIN, messages.lastNameMin).max(60),
 });

@@ -11,7 +11,9 @@ export interface StoreCommand {
   trackingNumber?: string;
 }
 
-export function parseStoreArgs(argv: readonly string[]): { ok: true; command: StoreCommand } | { ok: false; error: string } {
+export function parseStoreArgs(
+  argv: readonly string[],
+): { ok: true; command: StoreCommand } | { ok: false; error: string } {
   const args = [...argv];
   let trackingNumber: string | undefined;
   const flag = args.findIndex((a) => a === '--tracking' || a.startsWith('--tracking='));
@@ -22,10 +24,14 @@ export function parseStoreArgs(argv: readonly string[]): { ok: true; command: St
     if (!trackingNumber) return { ok: false, error: '--tracking needs a value' };
   }
   const [noun, orderId, action, ...rest] = args;
-  if (noun !== 'order' || !orderId || !action) return { ok: false, error: 'Expected: order <id> <ship|deliver|cancel>' };
+  if (noun !== 'order' || !orderId || !action)
+    return { ok: false, error: 'Expected: order <id> <ship|deliver|cancel>' };
   if (rest.length > 0) return { ok: false, error: `Unexpected arguments: ${rest.join(' ')}` };
-  if (action !== 'ship' && action !== 'deliver' && action !== 'cancel') return { ok: false, error: `Unknown action: ${action}` };
-  if (action === 'ship' && !trackingNumber) return { ok: false, error: 'ship needs --tracking <number>' };
-  if (action !== 'ship' && trackingNumber) return { ok: false, error: '--tracking only goes with ship' };
+  if (action !== 'ship' && action !== 'deliver' && action !== 'cancel')
+    return { ok: false, error: `Unknown action: ${action}` };
+  if (action === 'ship' && !trackingNumber)
+    return { ok: false, error: 'ship needs --tracking <number>' };
+  if (action !== 'ship' && trackingNumber)
+    return { ok: false, error: '--tracking only goes with ship' };
   return { ok: true, command: { orderId, action, ...(trackingNumber ? { trackingNumber } : {}) } };
 }

@@ -4,12 +4,23 @@ import { DataDirLockedError } from '../db/lock';
 import { env } from '../env';
 import { resolveJwtSecret } from '../lib/jwt-secret';
 import { statusName } from '../modules/payments/order-status';
-import { OrderTransitionError, transitionOrder, type OperatorAction, type TransitionedOrder } from '../modules/payments/order-transitions.service';
+import {
+  OrderTransitionError,
+  transitionOrder,
+  type OperatorAction,
+  type TransitionedOrder,
+} from '../modules/payments/order-transitions.service';
 import { signOperatorToken } from '../modules/payments/operator.routes';
 import { parseStoreArgs, storeUsage } from './store-args';
 
-async function viaDatabase(orderId: string, action: OperatorAction, trackingNumber?: string): Promise<TransitionedOrder> {
-  const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR });
+async function viaDatabase(
+  orderId: string,
+  action: OperatorAction,
+  trackingNumber?: string,
+): Promise<TransitionedOrder> {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR },
+  );
   try {
     return await transitionOrder(database.db, orderId, action, { trackingNumber });
   } finally {
@@ -18,7 +29,11 @@ async function viaDatabase(orderId: string, action: OperatorAction, trackingNumb
 }
 
 /** The embedded database is held by a running server: ask that server, with an operator token. */
-async function viaRunningServer(orderId: string, action: OperatorAction, trackingNumber?: string): Promise<TransitionedOrder> {
+async function viaRunningServer(
+  orderId: string,
+  action: OperatorAction,
+  trackingNumber?: string,
+): Promise<TransitionedOrder> {
   const secret = resolveJwtSecret({ secret: env.JWT_SECRET, dataDir: env.DATA_DIR });
   const token = await signOperatorToken(secret);
   const url = `http://127.0.0.1:${env.PORT}/api/v1/operator/orders/${encodeURIComponent(orderId)}/${action}`;
@@ -48,7 +63,9 @@ async function main(argv: string[]): Promise<number> {
       result = await viaRunningServer(orderId, action, trackingNumber);
     }
     const tracking = result.trackingNumber ? ` (tracking ${result.trackingNumber})` : '';
-    console.log(`Order ${result.id}: ${statusName(result.from)} -> ${statusName(result.to)}${tracking}`);
+    console.log(
+      `Order ${result.id}: ${statusName(result.from)} -> ${statusName(result.to)}${tracking}`,
+    );
     return 0;
   } catch (err) {
     if (err instanceof OrderTransitionError) {

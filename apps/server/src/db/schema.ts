@@ -20,7 +20,10 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const stores = pgTable('stores', {
   id: text('id').primaryKey(),
   /** Host names that resolve to this store (lower case, no port). */
-  domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+  domains: text('domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   isDefault: boolean('is_default').notNull().default(false),
   storeName: text('store_name').notNull(),
   companyName: text('company_name').notNull(),
@@ -29,7 +32,10 @@ export const stores = pgTable('stores', {
   companyPhone: text('company_phone').notNull(),
   companyLogoUrl: text('company_logo_url').notNull().default(''),
   description: text('description').notNull().default(''),
-  categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+  categories: text('categories')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   categoryImages: jsonb('category_images').$type<Record<string, string>>().notNull().default({}),
   policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
   createdAt: createdAt(),

@@ -19,10 +19,18 @@ export const productImageUrls = (slug: string) => [
 const rupeesToPaise = (r: number) => Math.round(r * 100);
 
 /** Writes (or rewrites) the demo store and its catalogue. Users and orders are kept. */
-export async function seedCatalogue(db: Db, now = new Date()): Promise<{ storeId: string; products: number }> {
+export async function seedCatalogue(
+  db: Db,
+  now = new Date(),
+): Promise<{ storeId: string; products: number }> {
   const storeId = DEFAULT_STORE_ID;
   await db.transaction(async (tx) => {
-    const storeRow = { id: storeId, domains: defaultStoreDomains, isDefault: true, ...defaultStoreInfo };
+    const storeRow = {
+      id: storeId,
+      domains: defaultStoreDomains,
+      isDefault: true,
+      ...defaultStoreInfo,
+    };
     await tx
       .insert(stores)
       .values(storeRow)
@@ -45,7 +53,9 @@ export async function seedCatalogue(db: Db, now = new Date()): Promise<{ storeId
       updatedAt: now,
     }));
     const ids = rows.map((r) => r.id);
-    await tx.delete(products).where(and(eq(products.storeId, storeId), notInArray(products.id, ids)));
+    await tx
+      .delete(products)
+      .where(and(eq(products.storeId, storeId), notInArray(products.id, ids)));
     await tx
       .insert(products)
       .values(rows)
@@ -65,13 +75,27 @@ export async function seedCatalogue(db: Db, now = new Date()): Promise<{ storeId
           updatedAt: sql`excluded.updated_at`,
         },
       });
-    await tx.delete(productImages).where(sql`${productImages.productId} in (select id from products where store_id = ${storeId})`);
-    await tx.delete(productAttributes).where(sql`${productAttributes.productId} in (select id from products where store_id = ${storeId})`);
-    await tx.insert(productImages).values(
-      seedProducts.flatMap((p) =>
-        productImageUrls(p.slug).map((url, position) => ({ productId: seedProductId(storeId, p.slug), position, url })),
-      ),
-    );
+    await tx
+      .delete(productImages)
+      .where(
+        sql`${productImages.productId} in (select id from products where store_id = ${storeId})`,
+      );
+    await tx
+      .delete(productAttributes)
+      .where(
+        sql`${productAttributes.productId} in (select id from products where store_id = ${storeId})`,
+      );
+    await tx
+      .insert(productImages)
+      .values(
+        seedProducts.flatMap((p) =>
+          productImageUrls(p.slug).map((url, position) => ({
+            productId: seedProductId(storeId, p.slug),
+            position,
+            url,
+          })),
+        ),
+      );
     await tx.insert(productAttributes).values(
       seedProducts.flatMap((p) =>
         p.attributes.map((a, position) => ({

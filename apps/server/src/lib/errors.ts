@@ -19,13 +19,17 @@ interface ValidationIssue {
 }
 
 /** Turns zod issues into a field -> message map ('shippingAddress.postalCode': '...'). */
-function fieldsFromIssues(issues: ValidationIssue[], context: string | undefined): Record<string, string> {
+function fieldsFromIssues(
+  issues: ValidationIssue[],
+  context: string | undefined,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
     const keys = issue.params?.keys;
     if (Array.isArray(keys)) {
-      for (const key of keys) fields[[path, String(key)].filter(Boolean).join('.')] = 'Unknown field';
+      for (const key of keys)
+        fields[[path, String(key)].filter(Boolean).join('.')] = 'Unknown field';
       continue;
     }
     const name = path || context || 'request';
@@ -37,12 +41,16 @@ function fieldsFromIssues(issues: ValidationIssue[], context: string | undefined
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+      return reply
+        .code(err.statusCode)
+        .send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldsFromIssues(err.validation as ValidationIssue[], err.validationContext);
       const first = Object.entries(fields)[0];
-      const error = first ? `Invalid ${err.validationContext ?? 'request'}: ${first[0]}: ${first[1]}` : 'Invalid request';
+      const error = first
+        ? `Invalid ${err.validationContext ?? 'request'}: ${first[0]}: ${first[1]}`
+        : 'Invalid request';
       return reply.code(400).send({ error, fields });
     }
     const status = err.statusCode ?? 500;

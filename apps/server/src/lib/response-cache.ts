@@ -60,8 +60,15 @@ export class ResponseCache {
 }
 
 /** Sends a cached JSON body, or 304 when the client already holds it. */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: { body: string; etag: string }) {
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'Host, X-Store-Domain');
+export function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: { body: string; etag: string },
+) {
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Host, X-Store-Domain');
   const inm = request.headers['if-none-match'];
   if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
     return reply.code(304).send();

@@ -32,7 +32,11 @@ async function verify(secret: Uint8Array, request: FastifyRequest): Promise<Auth
   if (!match) return null;
   try {
     const { payload } = await jwtVerify(match[1]!, secret, { algorithms: [ALG] });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.store !== 'string') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.email !== 'string' ||
+      typeof payload.store !== 'string'
+    ) {
       return null;
     }
     // a token from another storefront does not open this one
@@ -56,7 +60,9 @@ export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await verify(secret, request);
     if (!user) {
-      return reply.code(401).send({ error: 'Please log in: the session token is missing, invalid or expired' });
+      return reply
+        .code(401)
+        .send({ error: 'Please log in: the session token is missing, invalid or expired' });
     }
     request.user = user;
   });

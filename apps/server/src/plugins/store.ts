@@ -32,7 +32,9 @@ function hostOnly(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const first = value.split(',')[0]!.trim().toLowerCase();
   // strip the port, keeping IPv6 literals intact
-  return first.startsWith('[') ? first.slice(0, first.indexOf(']') + 1) : first.replace(/:\d+$/, '');
+  return first.startsWith('[')
+    ? first.slice(0, first.indexOf(']') + 1)
+    : first.replace(/:\d+$/, '');
 }
 
 async function loadStores(db: Db): Promise<StoreTable> {
@@ -77,7 +79,9 @@ export function registerStoreResolution(app: FastifyInstance, db: Db, cache: Res
     table = null;
   });
   const resolve = (t: StoreTable, request: FastifyRequest, reply: FastifyReply): boolean => {
-    const wanted = hostOnly(request.headers['x-store-domain'] as string | undefined) ?? hostOnly(request.headers.host);
+    const wanted =
+      hostOnly(request.headers['x-store-domain'] as string | undefined) ??
+      hostOnly(request.headers.host);
     const store = (wanted && t.byDomain.get(wanted)) || t.fallback;
     if (!store) {
       reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const NOT_FOUND = { error: 'Not found' };
 
 /** Paths the SPA must never answer: the API and the payment sandbox pages. */
-const serverOnly = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/sandbox-gateway');
+const serverOnly = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/sandbox-gateway');
 
 /**
  * Serves the built web app at / (hashed /assets immutable, index.html no-cache) with a fallback
@@ -21,7 +22,8 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
       decorateReply: false,
       cacheControl: false,
       setHeaders(res, path) {
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes('/assets/'))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=3600');
       },
@@ -31,8 +33,17 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !serverOnly(path)) {
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml());
+    if (
+      indexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml &&
+      !serverOnly(path)
+    ) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml());
     }
     return reply.code(404).send(NOT_FOUND);
   });

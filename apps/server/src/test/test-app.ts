@@ -11,7 +11,14 @@
  * in parallel.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -28,10 +35,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createScratchPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createScratchPostgres(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const url = new URL(baseUrl);
   const base = url.pathname.replace(/^\//, '') || 'postgres';
-  const name = `${base}_t_${randomBytes(5).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const name = `${base}_t_${randomBytes(5).toString('hex')}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
@@ -61,8 +72,12 @@ async function createScratchPostgres(baseUrl: string): Promise<{ url: string; dr
 function snapshotFile(): string {
   const h = createHash('sha1');
   const sources = [
-    ...readdirSync(migrationsFolder, { recursive: true }).map((f) => join(migrationsFolder, String(f))),
-    ...['seed.ts', 'seed-data/catalogue.ts', 'seed-data/store.ts'].map((f) => join(serverRoot, 'src/db', f)),
+    ...readdirSync(migrationsFolder, { recursive: true }).map((f) =>
+      join(migrationsFolder, String(f)),
+    ),
+    ...['seed.ts', 'seed-data/catalogue.ts', 'seed-data/store.ts'].map((f) =>
+      join(serverRoot, 'src/db', f),
+    ),
   ].sort();
   for (const f of sources) if (statSync(f).isFile()) h.update(f).update(readFileSync(f));
   return join(tmpdir(), `store-test-db-${h.digest('hex').slice(0, 16)}.tar`);
@@ -87,7 +102,9 @@ async function openSeededPglite(): Promise<Database> {
 }
 
 /** A built app on its own database. `options` override buildApp options (e.g. webDistDir). */
-export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>> = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: Partial<Omit<BuildAppOptions, 'db'>> = {},
+): Promise<TestApp> {
   const scratch = env.TEST_DATABASE_URL ? await createScratchPostgres(env.TEST_DATABASE_URL) : null;
   let database: Database;
   if (scratch) {
@@ -96,7 +113,12 @@ export async function createTestApp(options: Partial<Omit<BuildAppOptions, 'db'>
   } else {
     database = await openSeededPglite();
   }
-  const app = await buildApp({ db: database.db, jwtSecret: testJwtSecret, webDistDir: null, ...options });
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: testJwtSecret,
+    webDistDir: null,
+    ...options,
+  });
   await app.ready();
   return {
     app,
@@ -127,7 +149,10 @@ export interface TestUser {
 let counter = 0;
 
 /** Registers a new shopper (unique email unless given) and logs in. */
-export async function registerAndLogin(app: FastifyInstance, overrides: Partial<Omit<TestUser, 'id' | 'token'>> = {}): Promise<TestUser> {
+export async function registerAndLogin(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestUser, 'id' | 'token'>> = {},
+): Promise<TestUser> {
   const user = {
     email: overrides.email ?? `shopper${++counter}.${randomBytes(3).toString('hex')}@example.in`,
     password: overrides.password ?? 'correct-horse-9',

@@ -25,16 +25,25 @@ describe('app shell without a top-level QueryClientProvider', () => {
   it('renders the home route with its queries, and a 401 drops only the user-scoped queries of the shared client', async () => {
     server.use(
       http.get(`${API}/products`, () =>
-        HttpResponse.json({ data: [productFixture({ id: 'f1', title: 'Dotted Notebook' })], pagination: { total: 1, page: 1, limit: 4, totalPages: 1 } }),
+        HttpResponse.json({
+          data: [productFixture({ id: 'f1', title: 'Dotted Notebook' })],
+          pagination: { total: 1, page: 1, limit: 4, totalPages: 1 },
+        }),
       ),
     );
     renderApp('/');
     // The first lazy import transforms the route's modules, slower than findBy's default second.
-    expect(await screen.findByRole('link', { name: 'Dotted Notebook' }, { timeout: 10_000 })).toHaveAttribute('href', '/product/f1');
+    expect(
+      await screen.findByRole('link', { name: 'Dotted Notebook' }, { timeout: 10_000 }),
+    ).toHaveAttribute('href', '/product/f1');
     await waitFor(() => expect(document.title).toBe('Paper Trail'));
 
     const { appQueryClient } = await import('./route-query-provider');
-    await appQueryClient.prefetchQuery({ queryKey: ['private'], queryFn: () => 'secret', meta: USER_SCOPED_META });
+    await appQueryClient.prefetchQuery({
+      queryKey: ['private'],
+      queryFn: () => 'secret',
+      meta: USER_SCOPED_META,
+    });
     expect(appQueryClient.getQueryData(['private'])).toBe('secret');
     const before = appQueryClient.getQueryCache().getAll().length;
     expect(before).toBeGreaterThan(1);

@@ -12,13 +12,22 @@ export { createQueryClient } from './query-client';
  * route brings the shared query client (router.tsx), which keeps TanStack Query off the entry chunk.
  * Store info follows the client's retry default (tests turn retries off there).
  */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [storeInfoOptions] = useState(() => {
     const retry = client.getDefaultOptions().queries?.retry;
     return { retries: typeof retry === 'number' ? retry : retry === false ? 0 : 1 };
   });
-  const forgetUserData = useCallback(() => client.removeQueries({ predicate: isUserScopedQuery }), [client]);
+  const forgetUserData = useCallback(
+    () => client.removeQueries({ predicate: isUserScopedQuery }),
+    [client],
+  );
   return (
     <QueryClientProvider client={client}>
       <ShellProviders onForgetUserData={forgetUserData} storeInfoOptions={storeInfoOptions}>

@@ -17,7 +17,11 @@ export interface ShellProvidersProps {
  * The providers of the entry chunk: no TanStack Query here (store info is its own small store);
  * route content gets the query client from `RouteQueryProvider`, loaded with each route.
  */
-export function ShellProviders({ children, onForgetUserData, storeInfoOptions }: ShellProvidersProps) {
+export function ShellProviders({
+  children,
+  onForgetUserData,
+  storeInfoOptions,
+}: ShellProvidersProps) {
   return (
     <StoreInfoProvider options={storeInfoOptions}>
       <SessionProvider onForgetUserData={onForgetUserData}>
@@ -25,7 +29,12 @@ export function ShellProviders({ children, onForgetUserData, storeInfoOptions }:
           <StoreInfoEffects />
           {children}
           <Suspense fallback={null}>
-            <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 3500 }} />
+            <Toaster
+              position="top-center"
+              richColors
+              closeButton
+              toastOptions={{ duration: 3500 }}
+            />
           </Suspense>
         </CartProvider>
       </SessionProvider>

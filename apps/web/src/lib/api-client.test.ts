@@ -6,7 +6,9 @@ import { getAuthToken, setAuthToken } from './cookies';
 
 describe('api client', () => {
   it('builds URLs on the page origin and drops empty query values', () => {
-    expect(buildUrl('/products', { page: 1, category: '', gender: undefined })).toBe(`${API}/products?page=1`);
+    expect(buildUrl('/products', { page: 1, category: '', gender: undefined })).toBe(
+      `${API}/products?page=1`,
+    );
   });
 
   it('sends the Bearer token, the dev store domain and cookies', async () => {
@@ -25,18 +27,32 @@ describe('api client', () => {
 
   it('errors carry status, error and fields; a 401 deletes the cookie', async () => {
     setAuthToken('tok');
-    server.use(http.get(`${API}/secret`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.get(`${API}/secret`, () =>
+        HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }),
+      ),
+    );
     const error = await apiRequest('/secret').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Unauthorized' });
     expect(getAuthToken()).toBeUndefined();
 
-    server.use(http.post(`${API}/orders`, () => HttpResponse.json({ error: 'Bad', fields: { city: 'Required' } }, { status: 400 })));
-    await expect(apiRequest('/orders', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 400, fields: { city: 'Required' } });
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json({ error: 'Bad', fields: { city: 'Required' } }, { status: 400 }),
+      ),
+    );
+    await expect(apiRequest('/orders', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      fields: { city: 'Required' },
+    });
   });
 
   it('no response gives status 0', async () => {
     server.use(http.get(`${API}/down`, () => HttpResponse.error()));
-    await expect(apiRequest('/down')).rejects.toMatchObject({ status: 0, message: 'No response from server. Please try again later.' });
+    await expect(apiRequest('/down')).rejects.toMatchObject({
+      status: 0,
+      message: 'No response from server. Please try again later.',
+    });
   });
 });

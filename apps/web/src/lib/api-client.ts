@@ -114,7 +114,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       window.dispatchEvent(new Event(AUTH_CLEARED_EVENT));
     }
     const { error, fields } = readErrorBody(body);
-    throw new ApiError(response.status, error ?? `Request failed with status ${response.status}`, fields, body);
+    throw new ApiError(
+      response.status,
+      error ?? `Request failed with status ${response.status}`,
+      fields,
+      body,
+    );
   }
   return body as T;
 }

@@ -25,5 +25,6 @@ export function deleteCookie(name: string): void {
 }
 
 export const getAuthToken = (): string | undefined => getCookie(AUTH_COOKIE) || undefined;
-export const setAuthToken = (token: string): void => setCookie(AUTH_COOKIE, token, THIRTY_DAYS_SECONDS);
+export const setAuthToken = (token: string): void =>
+  setCookie(AUTH_COOKIE, token, THIRTY_DAYS_SECONDS);
 export const clearAuthToken = (): void => deleteCookie(AUTH_COOKIE);

@@ -1,4 +1,8 @@
-const longDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 /** en-IN long date ('5 March 2025'); undefined when missing or not a date. */
 export function formatLongDate(iso: string | null | undefined): string | undefined {

@@ -6,6 +6,8 @@ import { storeInfoFixture } from './fixtures';
 export const API = 'http://localhost:3000/api/v1';
 
 /** Handlers every test gets; a test overrides them with server.use(...). */
-export const defaultHandlers = [http.get(`${API}/storeInfo`, () => HttpResponse.json(storeInfoFixture))];
+export const defaultHandlers = [
+  http.get(`${API}/storeInfo`, () => HttpResponse.json(storeInfoFixture)),
+];
 
 export const server = setupServer(...defaultHandlers);

@@ -17,7 +17,10 @@ export interface RenderOptions {
 }
 
 /** Render a screen inside the real providers and a memory router. */
-export function renderWithProviders(ui: ReactElement, { route = '/', path = '*' }: RenderOptions = {}): RenderResult {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*' }: RenderOptions = {},
+): RenderResult {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   return render(

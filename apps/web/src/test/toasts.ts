@@ -5,7 +5,10 @@ import { expect } from 'vitest';
  * Waits for a sonner toast with this text and checks its title and kind
  * ('error' is the destructive toast, 'success', or 'default' for plain toast()).
  */
-export async function expectToast(text: string, { title, type }: { title?: string; type?: string } = {}) {
+export async function expectToast(
+  text: string,
+  { title, type }: { title?: string; type?: string } = {},
+) {
   const node = await screen.findByText(text, {}, { timeout: 3000 });
   const toast = node.closest<HTMLElement>('[data-sonner-toast]');
   expect(toast, `"${text}" is not inside a toast`).not.toBeNull();

@@ -3,7 +3,13 @@ import { categorySlug, seedCategories } from './catalogue';
 export const DEFAULT_STORE_ID = 'kagaz-kalam';
 
 /** Hosts the default store answers to besides being the fallback (the web client's dev domain included). */
-export const defaultStoreDomains = ['localhost', '127.0.0.1', 'kagazkalam.in', 'www.kagazkalam.in', 'api.kagazkalam.in'];
+export const defaultStoreDomains = [
+  'localhost',
+  '127.0.0.1',
+  'kagazkalam.in',
+  'www.kagazkalam.in',
+  'api.kagazkalam.in',
+];
 
 const categoryImages: Record<string, string> = { default: '/images/categories/default.svg' };
 for (const c of seedCategories) categoryImages[c] = `/images/categories/${categorySlug(c)}.svg`;

@@ -21,7 +21,12 @@ export const ORDER_NOT_FOUND = 'Order not found or access denied';
  */
 const ignored = z.unknown().optional();
 const strictCreateOrderBody = createOrderBodySchema
-  .extend({ shippingAddress: shippingAddressSchema.strict(), total: ignored, totalPrice: ignored, price: ignored })
+  .extend({
+    shippingAddress: shippingAddressSchema.strict(),
+    total: ignored,
+    totalPrice: ignored,
+    price: ignored,
+  })
   .strict();
 
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -45,7 +50,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       preHandler: app.optionalAuth,
       schema: {
         tags: ['orders'],
-        summary: "Track an order: needs the order's email or phone as contactInfo, or the owner's token",
+        summary:
+          "Track an order: needs the order's email or phone as contactInfo, or the owner's token",
         params: orderParamsSchema,
         querystring: trackOrderQuerySchema,
         response: { 200: orderSchema, 404: errorResponseSchema },
@@ -70,7 +76,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'Place an order from product ids and quantities (prices come from the catalogue)',
         security: [{ bearerAuth: [] }],
         body: strictCreateOrderBody,
-        response: { 201: createOrderResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: {
+          201: createOrderResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

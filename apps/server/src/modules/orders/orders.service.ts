@@ -1,11 +1,21 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { ORDER_MAX_LINES, orderStatus, type CreateOrderBody, type Order, type OrderLine } from '@store/contracts/orders';
+import {
+  ORDER_MAX_LINES,
+  orderStatus,
+  type CreateOrderBody,
+  type Order,
+  type OrderLine,
+} from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { findProductsForOrder, findVariantOptions, paiseToRupees } from '../products/products.service';
+import {
+  findProductsForOrder,
+  findVariantOptions,
+  paiseToRupees,
+} from '../products/products.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -46,9 +56,19 @@ async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   const items = await db
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderItems.position));
-  return rows.map((r) => toOrder(r, items.filter((i) => i.orderId === r.id)));
+  return rows.map((r) =>
+    toOrder(
+      r,
+      items.filter((i) => i.orderId === r.id),
+    ),
+  );
 }
 
 export interface Customer {
@@ -58,7 +78,8 @@ export interface Customer {
 
 /** The lines to order: `lines` when sent (they must add up to `products`), else one line per product. */
 function orderLines(body: CreateOrderBody): OrderLine[] {
-  if (!body.lines) return Object.entries(body.products).map(([productId, quantity]) => ({ productId, quantity }));
+  if (!body.lines)
+    return Object.entries(body.products).map(([productId, quantity]) => ({ productId, quantity }));
   const sums = new Map<string, number>();
   for (const l of body.lines) sums.set(l.productId, (sums.get(l.productId) ?? 0) + l.quantity);
   const ids = Object.keys(body.products);
@@ -72,9 +93,15 @@ function orderLines(body: CreateOrderBody): OrderLine[] {
 }
 
 /** Prices come from the database only; the order and its lines are written in one transaction. */
-export async function createOrder(db: Db, storeId: string, customer: Customer, body: CreateOrderBody): Promise<Order> {
+export async function createOrder(
+  db: Db,
+  storeId: string,
+  customer: Customer,
+  body: CreateOrderBody,
+): Promise<Order> {
   const lines = orderLines(body);
-  if (lines.length === 0) throw new HttpError(400, 'Your cart is empty', { products: 'Add at least one product' });
+  if (lines.length === 0)
+    throw new HttpError(400, 'Your cart is empty', { products: 'Add at least one product' });
   if (lines.length > ORDER_MAX_LINES) {
     throw new HttpError(400, `At most ${ORDER_MAX_LINES} lines per order`, {
       products: `At most ${ORDER_MAX_LINES} lines`,
@@ -95,8 +122,10 @@ export async function createOrder(db: Db, storeId: string, customer: Customer, b
   const variantErrors: Record<string, string> = {};
   lines.forEach((l, i) => {
     const offered = options.get(l.productId) ?? { sizes: [], colors: [] };
-    if (l.size && !offered.sizes.includes(l.size)) variantErrors[`lines.${i}.size`] = 'This size is not offered';
-    if (l.color && !offered.colors.includes(l.color)) variantErrors[`lines.${i}.color`] = 'This colour is not offered';
+    if (l.size && !offered.sizes.includes(l.size))
+      variantErrors[`lines.${i}.size`] = 'This size is not offered';
+    if (l.color && !offered.colors.includes(l.color))
+      variantErrors[`lines.${i}.color`] = 'This colour is not offered';
   });
   if (Object.keys(variantErrors).length) {
     throw new HttpError(400, 'Some sizes or colours are not available', variantErrors);
@@ -142,7 +171,10 @@ export async function createOrder(db: Db, storeId: string, customer: Customer, b
           .insert(orderItems)
           .values(items.map((i) => ({ ...i, orderId: id })))
           .returning();
-        return toOrder(row!, itemRows.sort((x, y) => x.position - y.position));
+        return toOrder(
+          row!,
+          itemRows.sort((x, y) => x.position - y.position),
+        );
       });
     } catch (err) {
       // a 50-bit id collision is astronomically rare; try a fresh one
@@ -162,7 +194,10 @@ export async function listOrders(db: DbOrTx, storeId: string, userId: string): P
 }
 
 /** True when `contact` is the order's email (any case) or its phone (with or without +91). */
-export function contactMatches(row: Pick<OrderRow, 'contactEmail' | 'contactPhone'>, contact: string | undefined): boolean {
+export function contactMatches(
+  row: Pick<OrderRow, 'contactEmail' | 'contactPhone'>,
+  contact: string | undefined,
+): boolean {
   const c = contact?.trim();
   if (!c) return false;
   if (c.includes('@')) return c.toLowerCase() === row.contactEmail.toLowerCase();

@@ -17,8 +17,12 @@ let productIds: string[];
 let prices: number[];
 beforeAll(async () => {
   t = await createTestApp();
-  [alice, bob] = [await registerAndLogin(t.app), await registerAndLogin(t.app, { email: 'Bob@Example.in' })];
-  const list = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=3' })).json().data as {
+  [alice, bob] = [
+    await registerAndLogin(t.app),
+    await registerAndLogin(t.app, { email: 'Bob@Example.in' }),
+  ];
+  const list = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=3' })).json()
+    .data as {
     id: string;
     regularPrice: number;
     discountedPrice: number | null;
@@ -29,7 +33,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const createOrder = (token: string | undefined, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/orders', headers: token ? authHeader(token) : {}, payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders',
+    headers: token ? authHeader(token) : {},
+    payload,
+  });
 
 describe('POST /orders', () => {
   it('prices from the catalogue only, ignoring a total in the body', async () => {
@@ -41,29 +50,64 @@ describe('POST /orders', () => {
     expect(res.statusCode).toBe(201);
     const order = res.json();
     expect(order.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
-    expect(order).toMatchObject({ status: 0, shippingMethod: 'Standard Shipping', trackingNumber: null });
+    expect(order).toMatchObject({
+      status: 0,
+      shippingMethod: 'Standard Shipping',
+      trackingNumber: null,
+    });
     expect(order.total).toBeCloseTo(prices[0]! * 2 + prices[1]!, 2);
     expect(order.items).toHaveLength(2);
-    expect(order.shippingAddress).toMatchObject({ city: 'Bengaluru', postalCode: '560038', phone: '+919876543210' });
+    expect(order.shippingAddress).toMatchObject({
+      city: 'Bengaluru',
+      postalCode: '560038',
+      phone: '+919876543210',
+    });
   });
 
   it('answers 401 without a token', async () => {
-    const res = await createOrder(undefined, { products: { [productIds[0]!]: 1 }, shippingAddress: testShippingAddress });
+    const res = await createOrder(undefined, {
+      products: { [productIds[0]!]: 1 },
+      shippingAddress: testShippingAddress,
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it.each([
-    ['an unknown product', () => ({ products: { '00000000-0000-4000-8000-000000000000': 1 } }), 'products.00000000-0000-4000-8000-000000000000'],
+    [
+      'an unknown product',
+      () => ({ products: { '00000000-0000-4000-8000-000000000000': 1 } }),
+      'products.00000000-0000-4000-8000-000000000000',
+    ],
     ['an empty cart', () => ({ products: {} }), 'products'],
     ['a zero quantity', () => ({ products: { [productIds[0]!]: 0 } }), 'products.P0'],
     ['a quantity of 100', () => ({ products: { [productIds[0]!]: 100 } }), 'products.P0'],
     ['a fractional quantity', () => ({ products: { [productIds[0]!]: 1.5 } }), 'products.P0'],
-    ['a blank city', () => ({ shippingAddress: { ...testShippingAddress, city: '   ' } }), 'shippingAddress.city'],
-    ['a PIN starting with 0', () => ({ shippingAddress: { ...testShippingAddress, postalCode: '012345' } }), 'shippingAddress.postalCode'],
-    ['a landline phone', () => ({ shippingAddress: { ...testShippingAddress, phone: '0802345678' } }), 'shippingAddress.phone'],
-    ['an unknown address field', () => ({ shippingAddress: { ...testShippingAddress, landmark: 'x' } }), 'shippingAddress.landmark'],
+    [
+      'a blank city',
+      () => ({ shippingAddress: { ...testShippingAddress, city: '   ' } }),
+      'shippingAddress.city',
+    ],
+    [
+      'a PIN starting with 0',
+      () => ({ shippingAddress: { ...testShippingAddress, postalCode: '012345' } }),
+      'shippingAddress.postalCode',
+    ],
+    [
+      'a landline phone',
+      () => ({ shippingAddress: { ...testShippingAddress, phone: '0802345678' } }),
+      'shippingAddress.phone',
+    ],
+    [
+      'an unknown address field',
+      () => ({ shippingAddress: { ...testShippingAddress, landmark: 'x' } }),
+      'shippingAddress.landmark',
+    ],
   ])('answers 400 with fields for %s', async (_name, change, field) => {
-    const res = await createOrder(alice.token, { products: { [productIds[0]!]: 1 }, shippingAddress: testShippingAddress, ...change() });
+    const res = await createOrder(alice.token, {
+      products: { [productIds[0]!]: 1 },
+      shippingAddress: testShippingAddress,
+      ...change(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual(expect.any(String));
     expect(Object.keys(res.json().fields)).toContain(field.replace('P0', productIds[0]!));
@@ -72,14 +116,23 @@ describe('POST /orders', () => {
   describe('with the size and colour of each cart line', () => {
     let sized: { id: string; sizes: string[]; colors: string[] };
     beforeAll(async () => {
-      const all = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' })).json().data as {
+      const all = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' })).json()
+        .data as {
         id: string;
         attributes: { key: string; value: string[] }[];
       }[];
       const values = (p: (typeof all)[number], keys: string[]) =>
         p.attributes.filter((a) => keys.includes(a.key.toLowerCase())).flatMap((a) => a.value);
-      const p = all.find((x) => values(x, ['size', 'sizes']).length > 1 && values(x, ['colours', 'colors', 'color']).length > 0)!;
-      sized = { id: p.id, sizes: values(p, ['size', 'sizes']), colors: values(p, ['colours', 'colors', 'color']) };
+      const p = all.find(
+        (x) =>
+          values(x, ['size', 'sizes']).length > 1 &&
+          values(x, ['colours', 'colors', 'color']).length > 0,
+      )!;
+      sized = {
+        id: p.id,
+        sizes: values(p, ['size', 'sizes']),
+        colors: values(p, ['colours', 'colors', 'color']),
+      };
     });
 
     it('keeps each chosen size and colour on its own line', async () => {
@@ -94,11 +147,25 @@ describe('POST /orders', () => {
         shippingAddress: testShippingAddress,
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json().items.map((i: { quantity: number; size: string | null; color: string | null }) => [i.quantity, i.size, i.color])).toEqual([
+      expect(
+        res
+          .json()
+          .items.map((i: { quantity: number; size: string | null; color: string | null }) => [
+            i.quantity,
+            i.size,
+            i.color,
+          ]),
+      ).toEqual([
         [2, a, colour],
         [1, b, null],
       ]);
-      const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: authHeader(alice.token) })).json();
+      const listed = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/orders',
+          headers: authHeader(alice.token),
+        })
+      ).json();
       expect(listed.find((o: { id: string }) => o.id === res.json().id).items[0].size).toBe(a);
     });
 
@@ -124,7 +191,12 @@ describe('POST /orders', () => {
   });
 
   it('refuses more than 50 lines', async () => {
-    const products = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 1]));
+    const products = Object.fromEntries(
+      Array.from({ length: 51 }, (_, i) => [
+        `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        1,
+      ]),
+    );
     const res = await createOrder(alice.token, { products, shippingAddress: testShippingAddress });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('products');
@@ -135,7 +207,11 @@ describe('GET /orders', () => {
   it("lists only the caller's orders, newest first", async () => {
     const first = await placeTestOrder(t.app, bob.token, 1);
     const second = await placeTestOrder(t.app, bob.token, 2);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: authHeader(bob.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/orders',
+      headers: authHeader(bob.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((o: { id: string }) => o.id)).toEqual([second.id, first.id]);
   });
@@ -153,14 +229,17 @@ describe('GET /orders/{orderId}', () => {
       headers: token ? authHeader(token) : {},
     });
 
-  it.each(['BOB@example.IN', '9876543210', '+91 98765 43210', '+919876543210'])('answers a visitor who gives %s', async (contact) => {
-    const order = await placeTestOrder(t.app, bob.token, 1);
-    const res = await track(order.id, contact);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().id).toBe(order.id);
-    // typed in lower case works too
-    expect((await track(order.id.toLowerCase(), contact)).statusCode).toBe(200);
-  });
+  it.each(['BOB@example.IN', '9876543210', '+91 98765 43210', '+919876543210'])(
+    'answers a visitor who gives %s',
+    async (contact) => {
+      const order = await placeTestOrder(t.app, bob.token, 1);
+      const res = await track(order.id, contact);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().id).toBe(order.id);
+      // typed in lower case works too
+      expect((await track(order.id.toLowerCase(), contact)).statusCode).toBe(200);
+    },
+  );
 
   it("answers the owner's token without contactInfo, but not another shopper's", async () => {
     const order = await placeTestOrder(t.app, bob.token, 1);

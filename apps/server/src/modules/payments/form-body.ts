@@ -23,7 +23,11 @@ export function formFields(body: unknown): {
 }
 
 /** Where the shopper lands after a gateway: the thank-you page, or back to Payment with the reason. */
-export function orderReturnLocation(orderId: string, outcome: 'succeeded' | 'failed', reason?: string): string {
+export function orderReturnLocation(
+  orderId: string,
+  outcome: 'succeeded' | 'failed',
+  reason?: string,
+): string {
   if (outcome === 'succeeded') return `/order-success?orderId=${encodeURIComponent(orderId)}`;
   const params = new URLSearchParams({ orderId, reason: reason ?? 'Payment failed' });
   return `/payment?${params.toString()}`;

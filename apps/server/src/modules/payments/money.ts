@@ -1,6 +1,7 @@
 /** Rupees with two decimals from integer paise: 12345 -> "123.45". */
 export function paiseToRupeeString(paise: number): string {
-  if (!Number.isSafeInteger(paise) || paise < 0) throw new Error(`Invalid amount in paise: ${paise}`);
+  if (!Number.isSafeInteger(paise) || paise < 0)
+    throw new Error(`Invalid amount in paise: ${paise}`);
   const rupees = Math.floor(paise / 100);
   return `${rupees}.${String(paise % 100).padStart(2, '0')}`;
 }

@@ -23,26 +23,37 @@ export function signOperatorToken(secret: Uint8Array): Promise<string> {
  * JWT key (the data folder's jwt-secret or JWT_SECRET) can mint the operator token; shopper tokens
  * have no audience and are refused.
  */
-export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Array }> = async (app, { db, jwtSecret }) => {
+export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Array }> = async (
+  app,
+  { db, jwtSecret },
+) => {
   app.post(
     '/operator/orders/:orderId/:action',
     {
       schema: {
         hide: true,
-        params: z.object({ orderId: z.string().max(64), action: z.enum(['ship', 'deliver', 'cancel']) }),
+        params: z.object({
+          orderId: z.string().max(64),
+          action: z.enum(['ship', 'deliver', 'cancel']),
+        }),
         body: z.object({ trackingNumber: z.string().max(64).optional() }).optional(),
       },
     },
     async (request) => {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       try {
-        const { payload } = await jwtVerify(token ?? '', jwtSecret, { algorithms: ['HS256'], audience: OPERATOR_AUDIENCE });
+        const { payload } = await jwtVerify(token ?? '', jwtSecret, {
+          algorithms: ['HS256'],
+          audience: OPERATOR_AUDIENCE,
+        });
         if (payload.role !== 'operator') throw new Error('not an operator');
       } catch {
         throw new HttpError(401, 'Operator token missing or invalid');
       }
       try {
-        return await transitionOrder(db, request.params.orderId, request.params.action, { trackingNumber: request.body?.trackingNumber });
+        return await transitionOrder(db, request.params.orderId, request.params.action, {
+          trackingNumber: request.body?.trackingNumber,
+        });
       } catch (err) {
         if (err instanceof OrderTransitionError) throw new HttpError(409, err.message);
         throw err;

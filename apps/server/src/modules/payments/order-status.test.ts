@@ -14,10 +14,20 @@ describe('order status transitions', () => {
   });
 
   const refused: [number, OrderAction][] = [
-    [1, 'pay'], [2, 'pay'], [4, 'pay'],
-    [0, 'ship'], [2, 'ship'], [3, 'ship'], [4, 'ship'],
-    [0, 'deliver'], [1, 'deliver'], [3, 'deliver'], [4, 'deliver'],
-    [2, 'cancel'], [3, 'cancel'], [4, 'cancel'],
+    [1, 'pay'],
+    [2, 'pay'],
+    [4, 'pay'],
+    [0, 'ship'],
+    [2, 'ship'],
+    [3, 'ship'],
+    [4, 'ship'],
+    [0, 'deliver'],
+    [1, 'deliver'],
+    [3, 'deliver'],
+    [4, 'deliver'],
+    [2, 'cancel'],
+    [3, 'cancel'],
+    [4, 'cancel'],
   ];
   it.each(refused)('from %i, %s is refused', (from, action) => {
     const result = nextOrderStatus(from, action);

@@ -8,12 +8,13 @@ export type OrderAction = (typeof orderActions)[number];
  * Allowed transitions: Pending -pay-> Processing -ship-> Shipped -deliver-> Delivered;
  * Pending or Processing -cancel-> Cancelled. Everything else is refused.
  */
-const transitions: Record<OrderAction, { from: readonly OrderStatusCode[]; to: OrderStatusCode }> = {
-  pay: { from: [orderStatus.pending], to: orderStatus.processing },
-  ship: { from: [orderStatus.processing], to: orderStatus.shipped },
-  deliver: { from: [orderStatus.shipped], to: orderStatus.delivered },
-  cancel: { from: [orderStatus.pending, orderStatus.processing], to: orderStatus.cancelled },
-};
+const transitions: Record<OrderAction, { from: readonly OrderStatusCode[]; to: OrderStatusCode }> =
+  {
+    pay: { from: [orderStatus.pending], to: orderStatus.processing },
+    ship: { from: [orderStatus.processing], to: orderStatus.shipped },
+    deliver: { from: [orderStatus.shipped], to: orderStatus.delivered },
+    cancel: { from: [orderStatus.pending, orderStatus.processing], to: orderStatus.cancelled },
+  };
 
 export const orderStatusNames: Record<number, string> = {
   0: 'Pending',
@@ -31,8 +32,12 @@ export function nextOrderStatus(current: number, action: OrderAction): Transitio
   const rule = transitions[action];
   if ((rule.from as readonly number[]).includes(current)) return { ok: true, to: rule.to };
   const allowedFrom = rule.from.map(statusName).join(' or ');
-  return { ok: false, error: `Cannot ${action} an order that is ${statusName(current)} (only from ${allowedFrom})` };
+  return {
+    ok: false,
+    error: `Cannot ${action} an order that is ${statusName(current)} (only from ${allowedFrom})`,
+  };
 }
 
 /** The statuses an action may start from, for the conditional UPDATE that applies it atomically. */
-export const allowedFromStatuses = (action: OrderAction): readonly OrderStatusCode[] => transitions[action].from;
+export const allowedFromStatuses = (action: OrderAction): readonly OrderStatusCode[] =>
+  transitions[action].from;

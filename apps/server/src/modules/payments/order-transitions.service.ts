@@ -29,22 +29,35 @@ export async function transitionOrder(
   const orderId = normalizeOrderId(rawOrderId);
   if (!orderId) throw new OrderTransitionError(`Not an order id: ${rawOrderId}`);
   const tracking = options.trackingNumber?.trim();
-  if (action === 'ship' && !tracking) throw new OrderTransitionError('Shipping needs a tracking number: --tracking <number>');
+  if (action === 'ship' && !tracking)
+    throw new OrderTransitionError('Shipping needs a tracking number: --tracking <number>');
   if (tracking && (tracking.length > 64 || !/^[\w-]+$/.test(tracking))) {
-    throw new OrderTransitionError('A tracking number is up to 64 letters, digits, dashes or underscores');
+    throw new OrderTransitionError(
+      'A tracking number is up to 64 letters, digits, dashes or underscores',
+    );
   }
 
-  const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  const [current] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!current) throw new OrderTransitionError(`Order ${orderId} not found`);
   const next = nextOrderStatus(current.status, action);
   if (!next.ok) throw new OrderTransitionError(next.error);
 
   const updated = await db
     .update(orders)
-    .set({ status: next.to, updatedAt: new Date(), ...(action === 'ship' ? { trackingNumber: tracking } : {}) })
+    .set({
+      status: next.to,
+      updatedAt: new Date(),
+      ...(action === 'ship' ? { trackingNumber: tracking } : {}),
+    })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...allowedFromStatuses(action)])))
     .returning({ status: orders.status, trackingNumber: orders.trackingNumber });
   const row = updated[0];
-  if (!row) throw new OrderTransitionError(`Order ${orderId} changed meanwhile; it is no longer ${statusName(current.status)}`);
+  if (!row)
+    throw new OrderTransitionError(
+      `Order ${orderId} changed meanwhile; it is no longer ${statusName(current.status)}`,
+    );
   return { id: orderId, from: current.status, to: row.status, trackingNumber: row.trackingNumber };
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createTestApp, placeTestOrder, registerAndLogin, testJwtSecret, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  authHeader,
+  createTestApp,
+  placeTestOrder,
+  registerAndLogin,
+  testJwtSecret,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 import { signOperatorToken } from './operator.routes';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { transitionOrder } from './order-transitions.service';
@@ -16,25 +24,46 @@ afterAll(() => t.close());
 async function paidOrder() {
   const order = await placeTestOrder(t.app, shopper.token);
   const body = (await pay(t.app, shopper.token, order.id, validFields('gateway'))).json();
-  await t.app.inject({ method: 'POST', url: `/sandbox-gateway/pay/${body.action.formParams.data.paymentId}/approve` });
+  await t.app.inject({
+    method: 'POST',
+    url: `/sandbox-gateway/pay/${body.action.formParams.data.paymentId}/approve`,
+  });
   return order.id;
 }
 
 describe('operator transitions', () => {
   it('ships with a tracking number the shopper sees, then delivers', async () => {
     const id = await paidOrder();
-    await expect(transitionOrder(t.db, id, 'ship')).rejects.toThrow('Shipping needs a tracking number');
-    expect(await transitionOrder(t.db, id.toLowerCase(), 'ship', { trackingNumber: 'DTDC12345' })).toEqual({ id, from: 1, to: 2, trackingNumber: 'DTDC12345' });
-    const seen = (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers: authHeader(shopper.token) })).json();
+    await expect(transitionOrder(t.db, id, 'ship')).rejects.toThrow(
+      'Shipping needs a tracking number',
+    );
+    expect(
+      await transitionOrder(t.db, id.toLowerCase(), 'ship', { trackingNumber: 'DTDC12345' }),
+    ).toEqual({ id, from: 1, to: 2, trackingNumber: 'DTDC12345' });
+    const seen = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${id}`,
+        headers: authHeader(shopper.token),
+      })
+    ).json();
     expect(seen.trackingNumber).toBe('DTDC12345');
-    await expect(transitionOrder(t.db, id, 'cancel')).rejects.toThrow('Cannot cancel an order that is Shipped');
+    await expect(transitionOrder(t.db, id, 'cancel')).rejects.toThrow(
+      'Cannot cancel an order that is Shipped',
+    );
     expect((await transitionOrder(t.db, id, 'deliver')).to).toBe(3);
-    await expect(transitionOrder(t.db, id, 'deliver')).rejects.toThrow('Cannot deliver an order that is Delivered');
+    await expect(transitionOrder(t.db, id, 'deliver')).rejects.toThrow(
+      'Cannot deliver an order that is Delivered',
+    );
   });
   it('refuses to ship or deliver a Pending order, and cancels it; a cancelled order cannot be paid', async () => {
     const { id } = await placeTestOrder(t.app, shopper.token);
-    await expect(transitionOrder(t.db, id, 'ship', { trackingNumber: 'X1' })).rejects.toThrow('Cannot ship an order that is Pending');
-    await expect(transitionOrder(t.db, id, 'deliver')).rejects.toThrow('Cannot deliver an order that is Pending');
+    await expect(transitionOrder(t.db, id, 'ship', { trackingNumber: 'X1' })).rejects.toThrow(
+      'Cannot ship an order that is Pending',
+    );
+    await expect(transitionOrder(t.db, id, 'deliver')).rejects.toThrow(
+      'Cannot deliver an order that is Pending',
+    );
     expect((await transitionOrder(t.db, id, 'cancel')).to).toBe(4);
     const res = await pay(t.app, shopper.token, id, validFields('upi_qr'));
     expect(res.statusCode).toBe(409);
@@ -46,7 +75,9 @@ describe('operator transitions', () => {
     expect((await transitionOrder(t.db, id, 'cancel')).to).toBe(4);
   });
   it('reports unknown orders and bad ids', async () => {
-    await expect(transitionOrder(t.db, 'ZZZZZZZZZZ', 'cancel')).rejects.toThrow('Order ZZZZZZZZZZ not found');
+    await expect(transitionOrder(t.db, 'ZZZZZZZZZZ', 'cancel')).rejects.toThrow(
+      'Order ZZZZZZZZZZ not found',
+    );
     await expect(transitionOrder(t.db, 'nope!', 'cancel')).rejects.toThrow('Not an order id');
   });
 });
@@ -55,14 +86,24 @@ describe('operator endpoint (the CLI while a server holds the embedded database)
   it('applies a transition with an operator token and refuses shopper tokens', async () => {
     const { id } = await placeTestOrder(t.app, shopper.token);
     const url = `/api/v1/operator/orders/${id}/cancel`;
-    expect((await t.app.inject({ method: 'POST', url, headers: authHeader(shopper.token), payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: authHeader(shopper.token), payload: {} }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
     const token = await signOperatorToken(testJwtSecret);
     const ok = await t.app.inject({ method: 'POST', url, headers: authHeader(token), payload: {} });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ id, from: 0, to: 4 });
-    const again = await t.app.inject({ method: 'POST', url, headers: authHeader(token), payload: {} });
+    const again = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: authHeader(token),
+      payload: {},
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('Cannot cancel an order that is Cancelled (only from Pending or Processing)');
+    expect(again.json().error).toBe(
+      'Cannot cancel an order that is Cancelled (only from Pending or Processing)',
+    );
   });
 });

@@ -44,9 +44,14 @@ export const defaultPaymentsEnv: PaymentsEnv = {
  * set, so a half-configured gateway is never offered.
  */
 export function paymentConfigFromEnv(e: PaymentsEnv): PaymentConfig {
-  const payu = e.PAYU_KEY && e.PAYU_SALT ? { key: e.PAYU_KEY, salt: e.PAYU_SALT, mode: e.PAYU_MODE } : null;
-  const wanted = e.PAYMENT_METHODS.split(',').map((m) => m.trim()).filter(Boolean);
-  const methods = paymentMethods.filter((m) => wanted.includes(m) && (m !== 'payu' || payu !== null));
+  const payu =
+    e.PAYU_KEY && e.PAYU_SALT ? { key: e.PAYU_KEY, salt: e.PAYU_SALT, mode: e.PAYU_MODE } : null;
+  const wanted = e.PAYMENT_METHODS.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  const methods = paymentMethods.filter(
+    (m) => wanted.includes(m) && (m !== 'payu' || payu !== null),
+  );
   methods.sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   return {
     methods,

@@ -19,7 +19,10 @@ export interface FieldDefaults {
  * inline, mask, rules (pattern as /regex/flags), rulesMessages ([0] required, [1] format),
  * defaultValue and showWhenFilled. POST /payments validates against this same list.
  */
-export function paymentFieldDefinitions(methods: readonly PaymentMethod[], defaults: FieldDefaults = {}): PaymentField[] {
+export function paymentFieldDefinitions(
+  methods: readonly PaymentMethod[],
+  defaults: FieldDefaults = {},
+): PaymentField[] {
   return [
     {
       name: 'method',
@@ -88,7 +91,10 @@ export function paymentFieldDefinitions(methods: readonly PaymentMethod[], defau
         maxLength: 15,
         pattern: '/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/i',
       },
-      rulesMessages: ['Please enter the GSTIN of the business', 'Enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5'],
+      rulesMessages: [
+        'Please enter the GSTIN of the business',
+        'Enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5',
+      ],
       showWhenFilled: ['companyName'],
     },
     {
@@ -104,7 +110,10 @@ export function paymentFieldDefinitions(methods: readonly PaymentMethod[], defau
       placeholder: '560001',
       type: 'number',
       rules: { pattern: '/^[1-9][0-9]{5}$/' },
-      rulesMessages: ['Please enter the PIN code', 'PIN code must be 6 digits and cannot start with 0'],
+      rulesMessages: [
+        'Please enter the PIN code',
+        'PIN code must be 6 digits and cannot start with 0',
+      ],
       showWhenFilled: ['gstin'],
     },
     {

@@ -10,12 +10,30 @@ export const validFields = (method: string, over: Record<string, string | boolea
   ...over,
 });
 
-export function pay(app: FastifyInstance, token: string, orderId: string, fields: Record<string, string | boolean>) {
-  return app.inject({ method: 'POST', url: '/api/v1/payments', headers: authHeader(token), payload: { orderId, fields } });
+export function pay(
+  app: FastifyInstance,
+  token: string,
+  orderId: string,
+  fields: Record<string, string | boolean>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/payments',
+    headers: authHeader(token),
+    payload: { orderId, fields },
+  });
 }
 
-export async function orderStatusOf(app: FastifyInstance, token: string, orderId: string): Promise<number> {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/orders/${orderId}`, headers: authHeader(token) });
+export async function orderStatusOf(
+  app: FastifyInstance,
+  token: string,
+  orderId: string,
+): Promise<number> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/orders/${orderId}`,
+    headers: authHeader(token),
+  });
   return res.json().status as number;
 }
 
@@ -30,7 +48,11 @@ export function postForm(app: FastifyInstance, url: string, fields: Record<strin
 }
 
 /** The spec's hidden form: type, url and data[key]. */
-export function specFormFields(formParams: { type: string; url: string; data: Record<string, string> }) {
+export function specFormFields(formParams: {
+  type: string;
+  url: string;
+  data: Record<string, string>;
+}) {
   const fields: Record<string, string> = { type: formParams.type, url: formParams.url };
   for (const [k, v] of Object.entries(formParams.data)) fields[`data[${k}]`] = v;
   return fields;

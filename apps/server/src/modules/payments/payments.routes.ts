@@ -38,10 +38,15 @@ const notificationResponse = {
 };
 
 /** /api/v1 routes: the form, the submit, provider notifications and PayU's browser return. */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, config, publicBaseUrl, jwtSecret }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
+  app,
+  { db, config, publicBaseUrl, jwtSecret },
+) => {
   await app.register(operatorRoutes, { db, jwtSecret });
   const baseUrl = (request: FastifyRequest) =>
-    config.publicBaseUrl ?? publicBaseUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+    config.publicBaseUrl ??
+    publicBaseUrl?.replace(/\/+$/, '') ??
+    `${request.protocol}://${request.host}`;
 
   app.get(
     '/payments/fields',
@@ -49,7 +54,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       preHandler: app.optionalAuth,
       schema: {
         tags: ['payments'],
-        summary: 'The payment form: field definitions (spec section 3); name and email are prefilled for a signed-in shopper',
+        summary:
+          'The payment form: field definitions (spec section 3); name and email are prefilled for a signed-in shopper',
         response: { 200: paymentFieldsResponseSchema },
       },
     },
@@ -67,7 +73,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       preHandler: app.authenticate,
       schema: {
         tags: ['payments'],
-        summary: "Start paying one of the caller's Pending orders; a repeated submit returns the open attempt",
+        summary:
+          "Start paying one of the caller's Pending orders; a repeated submit returns the open attempt",
         security: [{ bearerAuth: [] }],
         body: paymentSubmitBodySchema,
         response: {
@@ -95,7 +102,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const { url, data } = formFields(request.body);
     const allowed: string[] = Object.values(payuEndpoints);
     if (!url || !allowed.includes(url)) throw new HttpError(400, 'Unknown payment page');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(autoPostPage(url, data));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(autoPostPage(url, data));
   });
 
   // PayU posts its signed response to surl/furl through the shopper's browser. The reverse hash
@@ -111,7 +121,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       // already applied by the webhook: the browser still goes where the outcome says
       if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
     }
-    return reply.redirect(orderReturnLocation(orderId, notification.outcome, notification.reason), 303);
+    return reply.redirect(
+      orderReturnLocation(orderId, notification.outcome, notification.reason),
+      303,
+    );
   });
 
   app.post('/payments/webhooks/payu', { schema: { hide: true } }, async (request) => {
@@ -127,14 +140,28 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   if (!config.methods.includes('gateway')) return;
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
-    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
     raw.post(
       '/payments/webhooks/sandbox',
-      { schema: { tags: ['payments'], summary: 'Sandbox gateway notification (X-Sandbox-Signature: hex HMAC-SHA256 of the body)', response: notificationResponse } },
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Sandbox gateway notification (X-Sandbox-Signature: hex HMAC-SHA256 of the body)',
+          response: notificationResponse,
+        },
+      },
       async (request) => {
         if (typeof request.body !== 'string') throw new HttpError(400, 'Expected a JSON body');
         const signature = request.headers[SANDBOX_SIGNATURE_HEADER];
-        const outcome = await receiveSandboxNotification(db, config, request.body, typeof signature === 'string' ? signature : undefined);
+        const outcome = await receiveSandboxNotification(
+          db,
+          config,
+          request.body,
+          typeof signature === 'string' ? signature : undefined,
+        );
         return { success: true, ...outcome };
       },
     );

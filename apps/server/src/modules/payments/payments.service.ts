@@ -5,7 +5,12 @@ import { orderStatus } from '@store/contracts/orders';
 import type { Db } from '../../db/client';
 import { orders, paymentEvents, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { providerOfMethod, type PaymentConfig, type PaymentMethod, type ProviderId } from './payment-config';
+import {
+  providerOfMethod,
+  type PaymentConfig,
+  type PaymentMethod,
+  type ProviderId,
+} from './payment-config';
 import { paymentFieldDefinitions } from './payment-fields';
 import { payuProvider } from './providers/payu-provider';
 import type { PaymentProvider, VerifiedNotification } from './providers/provider';
@@ -13,7 +18,11 @@ import { sandboxProvider } from './providers/sandbox';
 import { upiProvider } from './providers/upi-provider';
 import { randomReference } from './signature';
 
-const providers: Record<ProviderId, PaymentProvider> = { upi: upiProvider, sandbox: sandboxProvider, payu: payuProvider };
+const providers: Record<ProviderId, PaymentProvider> = {
+  upi: upiProvider,
+  sandbox: sandboxProvider,
+  payu: payuProvider,
+};
 
 /** An open attempt is reused for this long; after that a new submit starts a new attempt. */
 export const OPEN_ATTEMPT_TTL_MS = 30 * 60 * 1000;
@@ -36,20 +45,28 @@ export async function startPayment(db: Db, input: StartPaymentInput): Promise<Pa
   const { body, config } = input;
   const definitions = paymentFieldDefinitions(config.methods);
   const errors = validatePaymentFields(definitions, body.fields);
-  if (Object.keys(errors).length > 0) throw new HttpError(400, 'Please correct the errors in the form', errors);
+  if (Object.keys(errors).length > 0)
+    throw new HttpError(400, 'Please correct the errors in the form', errors);
   const fields = visiblePaymentValues(definitions, body.fields);
   const method = fields.method as PaymentMethod;
 
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, userId: orders.userId, status: orders.status, totalPaise: orders.totalPaise })
+      .select({
+        id: orders.id,
+        userId: orders.userId,
+        status: orders.status,
+        totalPaise: orders.totalPaise,
+      })
       .from(orders)
       .where(and(eq(orders.id, body.orderId), eq(orders.storeId, input.storeId)))
       .for('update');
     // Another shopper's order answers exactly like a missing one: ids are not confirmed to strangers.
     if (!order || order.userId !== input.userId) throw new HttpError(404, 'Order not found');
-    if (order.status === orderStatus.cancelled) throw new HttpError(409, 'This order was cancelled and cannot be paid');
-    if (order.status !== orderStatus.pending) throw new HttpError(409, 'This order has already been paid');
+    if (order.status === orderStatus.cancelled)
+      throw new HttpError(409, 'This order was cancelled and cannot be paid');
+    if (order.status !== orderStatus.pending)
+      throw new HttpError(409, 'This order has already been paid');
 
     const [open] = await tx
       .select()
@@ -95,7 +112,11 @@ export async function startPayment(db: Db, input: StartPaymentInput): Promise<Pa
 }
 
 /** Which stored attempts a provider's notification may settle (the sandbox also plays the UPI PSP). */
-const settles: Record<ProviderId, readonly string[]> = { sandbox: ['sandbox', 'upi'], upi: ['upi'], payu: ['payu'] };
+const settles: Record<ProviderId, readonly string[]> = {
+  sandbox: ['sandbox', 'upi'],
+  upi: ['upi'],
+  payu: ['payu'],
+};
 
 export interface NotificationOutcome {
   orderId: string;
@@ -109,7 +130,10 @@ export interface NotificationOutcome {
  * the event id must be new (payment_events is unique on provider+event), and the order must still be
  * Pending. Any refusal throws and rolls everything back, so nothing changes.
  */
-export async function applyNotification(db: Db, n: VerifiedNotification): Promise<NotificationOutcome> {
+export async function applyNotification(
+  db: Db,
+  n: VerifiedNotification,
+): Promise<NotificationOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ payment: payments, orderTotal: orders.totalPaise })
@@ -117,15 +141,24 @@ export async function applyNotification(db: Db, n: VerifiedNotification): Promis
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(eq(payments.id, n.paymentId))
       .for('update');
-    if (!row || !settles[n.provider].includes(row.payment.provider)) throw new HttpError(404, 'Unknown payment');
+    if (!row || !settles[n.provider].includes(row.payment.provider))
+      throw new HttpError(404, 'Unknown payment');
     const { payment } = row;
-    if (n.outcome === 'succeeded' && (n.amountPaise !== payment.amountPaise || n.amountPaise !== row.orderTotal)) {
+    if (
+      n.outcome === 'succeeded' &&
+      (n.amountPaise !== payment.amountPaise || n.amountPaise !== row.orderTotal)
+    ) {
       throw new HttpError(400, 'Amount does not match the order');
     }
 
     const inserted = await tx
       .insert(paymentEvents)
-      .values({ provider: n.provider, eventId: n.eventId, paymentId: payment.id, payload: n.payload })
+      .values({
+        provider: n.provider,
+        eventId: n.eventId,
+        paymentId: payment.id,
+        payload: n.payload,
+      })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (inserted.length === 0) throw new HttpError(409, 'Notification already processed');
@@ -147,7 +180,11 @@ export async function applyNotification(db: Db, n: VerifiedNotification): Promis
     if (paid.length === 0) throw new HttpError(409, 'Order is not pending');
     await tx
       .update(payments)
-      .set({ status: 'succeeded', updatedAt: new Date(), ...(n.providerReference ? { providerReference: n.providerReference } : {}) })
+      .set({
+        status: 'succeeded',
+        updatedAt: new Date(),
+        ...(n.providerReference ? { providerReference: n.providerReference } : {}),
+      })
       .where(eq(payments.id, payment.id));
     return result;
   });

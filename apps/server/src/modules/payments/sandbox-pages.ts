@@ -1,6 +1,12 @@
 import { paiseToRupeeString } from './money';
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 function page(title: string, body: string): string {
@@ -48,7 +54,10 @@ function attemptBlock(a: SandboxAttemptView): string {
 /** The hosted gateway page: merchant, order and amount with Approve and Decline. */
 export function sandboxPayPage(a: SandboxAttemptView): string {
   const heading = a.provider === 'upi' ? 'Sandbox UPI payment' : 'Sandbox payment gateway';
-  return page(heading, `<span class="badge">Sandbox: no real money moves</span><h1>${heading}</h1>${attemptBlock(a)}`);
+  return page(
+    heading,
+    `<span class="badge">Sandbox: no real money moves</span><h1>${heading}</h1>${attemptBlock(a)}`,
+  );
 }
 
 /** The sandbox's UPI app stand-in: every open UPI request of an order, each with Approve and Decline. */
@@ -56,11 +65,17 @@ export function sandboxUpiPage(orderId: string, attempts: SandboxAttemptView[]):
   const list = attempts.length
     ? attempts.map(attemptBlock).join('<hr>')
     : `<p data-testid="sandbox-empty">No open UPI payment for order ${escapeHtml(orderId)}.</p>`;
-  return page('Sandbox UPI', `<span class="badge">Sandbox: no real money moves</span><h1>Sandbox UPI app</h1>${list}`);
+  return page(
+    'Sandbox UPI',
+    `<span class="badge">Sandbox: no real money moves</span><h1>Sandbox UPI app</h1>${list}`,
+  );
 }
 
 export function sandboxMessagePage(title: string, message: string): string {
-  return page(title, `<h1 data-testid="sandbox-result">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+  return page(
+    title,
+    `<h1 data-testid="sandbox-result">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`,
+  );
 }
 
 /** Re-posts fields to a provider under their own names (PayU wants key, txnid, hash, ...). */

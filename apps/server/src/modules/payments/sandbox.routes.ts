@@ -16,14 +16,21 @@ export interface SandboxRoutesOptions {
 }
 
 const html = 'text/html; charset=utf-8';
-const idParam = z.object({ paymentId: z.string().min(1).max(64), decision: z.enum(['approve', 'decline']) });
+const idParam = z.object({
+  paymentId: z.string().min(1).max(64),
+  decision: z.enum(['approve', 'decline']),
+});
 
 /**
  * The store-hosted sandbox gateway (outside /api/v1, like a gateway's own site). It exists only
  * when the store offers the sandbox method; never enable it for a store taking real money.
  */
-export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, { db, config }) => {
-  const notFound = () => sandboxMessagePage('Payment not found', 'This sandbox payment does not exist.');
+export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (
+  app,
+  { db, config },
+) => {
+  const notFound = () =>
+    sandboxMessagePage('Payment not found', 'This sandbox payment does not exist.');
 
   // The store's hidden form posts type, url and data[...]; the merchant signature binds the amount.
   app.post('/sandbox-gateway/pay', { schema: { hide: true } }, async (request, reply) => {
@@ -33,7 +40,10 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> =
     const amount = paiseToRupeeString(attempt.amountPaise);
     const expected = sandboxRequestSignature(config.sandbox.secret, attempt.id, amount);
     if (data.amount !== amount || !hexDigestsEqual(expected, data.signature)) {
-      return reply.code(400).type(html).send(sandboxMessagePage('Request refused', 'The payment request signature is invalid.'));
+      return reply
+        .code(400)
+        .type(html)
+        .send(sandboxMessagePage('Request refused', 'The payment request signature is invalid.'));
     }
     return reply.type(html).header('cache-control', 'no-store').send(sandboxPayPage(attempt));
   });
@@ -42,7 +52,9 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> =
     '/sandbox-gateway/pay',
     { schema: { hide: true, querystring: z.object({ paymentId: z.string().max(64).optional() }) } },
     async (request, reply) => {
-      const attempt = request.query.paymentId ? await findSandboxAttempt(db, request.query.paymentId) : null;
+      const attempt = request.query.paymentId
+        ? await findSandboxAttempt(db, request.query.paymentId)
+        : null;
       if (!attempt) return reply.code(404).type(html).send(notFound());
       return reply.type(html).header('cache-control', 'no-store').send(sandboxPayPage(attempt));
     },
@@ -54,40 +66,55 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> =
     {
       schema: {
         hide: true,
-        querystring: z.object({ orderId: z.string().max(64).optional(), paymentId: z.string().max(64).optional() }),
+        querystring: z.object({
+          orderId: z.string().max(64).optional(),
+          paymentId: z.string().max(64).optional(),
+        }),
       },
     },
     async (request, reply) => {
       const { orderId, paymentId } = request.query;
       if (paymentId) {
         const attempt = await findSandboxAttempt(db, paymentId);
-        return attempt ? reply.type(html).send(sandboxPayPage(attempt)) : reply.code(404).type(html).send(notFound());
+        return attempt
+          ? reply.type(html).send(sandboxPayPage(attempt))
+          : reply.code(404).type(html).send(notFound());
       }
       const attempts = orderId ? await listOpenUpiAttempts(db, orderId) : [];
-      return reply.type(html).header('cache-control', 'no-store').send(sandboxUpiPage(orderId ?? '', attempts));
+      return reply
+        .type(html)
+        .header('cache-control', 'no-store')
+        .send(sandboxUpiPage(orderId ?? '', attempts));
     },
   );
 
-  app.post('/sandbox-gateway/pay/:paymentId/:decision', { schema: { hide: true, params: idParam } }, async (request, reply) => {
-    const attempt = await findSandboxAttempt(db, request.params.paymentId);
-    if (!attempt) return reply.code(404).type(html).send(notFound());
-    const approve = request.params.decision === 'approve';
-    let outcome: 'succeeded' | 'failed' = approve ? 'succeeded' : 'failed';
-    let reason = approve ? undefined : 'Payment declined';
-    try {
-      await settleSandboxAttempt(db, config, attempt, approve);
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      // e.g. a second click after the order was paid: report what happened, change nothing
-      const fresh = await findSandboxAttempt(db, attempt.id);
-      outcome = fresh?.status === 'succeeded' ? 'succeeded' : 'failed';
-      reason = outcome === 'failed' ? err.message : undefined;
-    }
-    if (attempt.provider === 'upi') {
-      const title = outcome === 'succeeded' ? 'Payment approved' : 'Payment declined';
-      const message = outcome === 'succeeded' ? 'The store has been notified. You can close this page.' : (reason ?? 'Payment failed');
-      return reply.type(html).send(sandboxMessagePage(title, message));
-    }
-    return reply.redirect(orderReturnLocation(attempt.orderId, outcome, reason), 303);
-  });
+  app.post(
+    '/sandbox-gateway/pay/:paymentId/:decision',
+    { schema: { hide: true, params: idParam } },
+    async (request, reply) => {
+      const attempt = await findSandboxAttempt(db, request.params.paymentId);
+      if (!attempt) return reply.code(404).type(html).send(notFound());
+      const approve = request.params.decision === 'approve';
+      let outcome: 'succeeded' | 'failed' = approve ? 'succeeded' : 'failed';
+      let reason = approve ? undefined : 'Payment declined';
+      try {
+        await settleSandboxAttempt(db, config, attempt, approve);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        // e.g. a second click after the order was paid: report what happened, change nothing
+        const fresh = await findSandboxAttempt(db, attempt.id);
+        outcome = fresh?.status === 'succeeded' ? 'succeeded' : 'failed';
+        reason = outcome === 'failed' ? err.message : undefined;
+      }
+      if (attempt.provider === 'upi') {
+        const title = outcome === 'succeeded' ? 'Payment approved' : 'Payment declined';
+        const message =
+          outcome === 'succeeded'
+            ? 'The store has been notified. You can close this page.'
+            : (reason ?? 'Payment failed');
+        return reply.type(html).send(sandboxMessagePage(title, message));
+      }
+      return reply.redirect(orderReturnLocation(attempt.orderId, outcome, reason), 303);
+    },
+  );
 };

@@ -16,7 +16,10 @@ const attemptColumns = {
   status: payments.status,
 };
 
-export async function findSandboxAttempt(db: Db, paymentId: string): Promise<SandboxAttemptView | null> {
+export async function findSandboxAttempt(
+  db: Db,
+  paymentId: string,
+): Promise<SandboxAttemptView | null> {
   const [row] = await db
     .select(attemptColumns)
     .from(payments)
@@ -30,7 +33,13 @@ export async function listOpenUpiAttempts(db: Db, orderId: string): Promise<Sand
     .select(attemptColumns)
     .from(payments)
     .innerJoin(stores, eq(stores.id, payments.storeId))
-    .where(and(eq(payments.orderId, orderId), eq(payments.provider, 'upi'), eq(payments.status, 'pending')))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'upi'),
+        eq(payments.status, 'pending'),
+      ),
+    )
     .orderBy(desc(payments.createdAt));
 }
 

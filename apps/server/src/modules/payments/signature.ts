@@ -17,7 +17,11 @@ export function hexDigestsEqual(expected: string, given: string | undefined): bo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function verifyHmacSha256(secret: string, message: string, signature: string | undefined): boolean {
+export function verifyHmacSha256(
+  secret: string,
+  message: string,
+  signature: string | undefined,
+): boolean {
   return hexDigestsEqual(hmacSha256Hex(secret, message), signature);
 }
 

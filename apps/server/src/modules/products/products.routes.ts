@@ -7,10 +7,18 @@ import {
   productSchema,
 } from '@store/contracts/products';
 import type { Db } from '../../db/client';
-import { normalizeQuery, rawCacheKey, sendCachedJson, type ResponseCache } from '../../lib/response-cache';
+import {
+  normalizeQuery,
+  rawCacheKey,
+  sendCachedJson,
+  type ResponseCache,
+} from '../../lib/response-cache';
 import { getProduct, listProducts } from './products.service';
 
-export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache }> = async (app, { db, cache }) => {
+export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache }> = async (
+  app,
+  { db, cache },
+) => {
   app.get(
     '/products',
     {

@@ -17,7 +17,10 @@ function listConditions(storeId: string, q: ProductListQuery): SQL[] {
     where.push(sql`lower(${products.parentCategory}) = ${q.parentCategory.trim().toLowerCase()}`);
   }
   if (q.filter) {
-    const items = q.filter.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = q.filter
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const names = items.filter((s) => s.toLowerCase() !== 'null').map((s) => s.toLowerCase());
     const parts: SQL[] = [];
     if (names.length) parts.push(inArray(sql`lower(${products.category})`, names));
@@ -36,7 +39,11 @@ async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [images, attributes] = await Promise.all([
-    db.select().from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.position)),
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.position)),
     db
       .select()
       .from(productAttributes)
@@ -61,9 +68,16 @@ async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
 }
 
 /** Newest first; ties broken by title then id so pages never overlap. */
-export async function listProducts(db: DbOrTx, storeId: string, q: ProductListQuery): Promise<ProductListResponse> {
+export async function listProducts(
+  db: DbOrTx,
+  storeId: string,
+  q: ProductListQuery,
+): Promise<ProductListResponse> {
   const where = and(...listConditions(storeId, q));
-  const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+  const [countRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
   const total = countRow?.n ?? 0;
   const rows = await db
     .select()
@@ -90,13 +104,19 @@ export async function getProduct(db: DbOrTx, storeId: string, id: string): Promi
 }
 
 /** Active products of the store among `ids` (invalid ids are simply not found). */
-export async function findProductsForOrder(db: DbOrTx, storeId: string, ids: string[]): Promise<ProductRow[]> {
+export async function findProductsForOrder(
+  db: DbOrTx,
+  storeId: string,
+  ids: string[],
+): Promise<ProductRow[]> {
   const valid = ids.filter((id) => uuidPattern.test(id));
   if (valid.length === 0) return [];
   return db
     .select()
     .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.active, true), inArray(products.id, valid)));
+    .where(
+      and(eq(products.storeId, storeId), eq(products.active, true), inArray(products.id, valid)),
+    );
 }
 
 const SIZE_KEYS = ['size', 'sizes'];
@@ -110,7 +130,11 @@ export async function findVariantOptions(
   const options = new Map<string, { sizes: string[]; colors: string[] }>();
   if (ids.length === 0) return options;
   const rows = await db
-    .select({ productId: productAttributes.productId, key: productAttributes.key, values: productAttributes.values })
+    .select({
+      productId: productAttributes.productId,
+      key: productAttributes.key,
+      values: productAttributes.values,
+    })
     .from(productAttributes)
     .where(inArray(productAttributes.productId, ids));
   for (const row of rows) {

@@ -9,7 +9,13 @@ afterAll(() => t.close());
 
 const list = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/products${query}` });
-  return { res, body: res.json() as { data: Record<string, unknown>[] & { category: string }[]; pagination: { total: number; totalPages: number; page: number; limit: number } } };
+  return {
+    res,
+    body: res.json() as {
+      data: Record<string, unknown>[] & { category: string }[];
+      pagination: { total: number; totalPages: number; page: number; limit: number };
+    },
+  };
 };
 type Attr = { key: string; value: string[] };
 const attr = (p: { attributes: Attr[] }, re: RegExp) => p.attributes.find((a) => re.test(a.key));
@@ -29,7 +35,13 @@ describe('GET /products', () => {
 
   it('seeds a catalogue that covers every client rule', async () => {
     const { body } = await list('?limit=100');
-    const all = body.data as unknown as { attributes: Attr[]; images: unknown[]; discountedPrice: number | null; category: string; parentCategory: string | null }[];
+    const all = body.data as unknown as {
+      attributes: Attr[];
+      images: unknown[];
+      discountedPrice: number | null;
+      category: string;
+      parentCategory: string | null;
+    }[];
     expect(new Set(all.map((p) => p.category)).size).toBeGreaterThanOrEqual(6);
     expect(all.every((p) => p.images.length >= 2 && p.parentCategory)).toBe(true);
     const sizes = all.map((p) => attr(p, /^sizes?$/i)?.value);
@@ -37,14 +49,17 @@ describe('GET /products', () => {
     expect(sizes.some((s) => s && ['A4', 'A5', 'B5'].every((x) => s.includes(x)))).toBe(true);
     expect(sizes.some((s) => !s)).toBe(true);
     expect(all.some((p) => attr(p, /^colou?rs?$/i)?.value.length === 1)).toBe(true);
-    expect(all.some((p) => p.discountedPrice !== null) && all.some((p) => p.discountedPrice === null)).toBe(true);
+    expect(
+      all.some((p) => p.discountedPrice !== null) && all.some((p) => p.discountedPrice === null),
+    ).toBe(true);
   });
 
   it('filters featured products (attribute featured = true) across categories', async () => {
     const { body } = await list('?featured=true&limit=100');
     expect(body.data.length).toBeGreaterThanOrEqual(8);
     expect(new Set(body.data.map((p) => p.category)).size).toBeGreaterThanOrEqual(4);
-    for (const p of body.data as unknown as { attributes: Attr[] }[]) expect(attr(p, /^featured$/i)?.value).toContain('true');
+    for (const p of body.data as unknown as { attributes: Attr[] }[])
+      expect(attr(p, /^featured$/i)?.value).toContain('true');
   });
 
   it('filters by category case-insensitively, by parent category and by the comma filter list', async () => {
@@ -52,8 +67,12 @@ describe('GET /products', () => {
     expect(cat.body.data.length).toBeGreaterThan(0);
     expect(cat.body.data.every((p) => p.category === 'Ink')).toBe(true);
     const parent = await list('?parentCategory=writing%20instruments&limit=100');
-    expect(new Set(parent.body.data.map((p) => p.category))).toEqual(new Set(['Ink', 'Pens & Writing']));
-    const filtered = await list('?category=accessories&filter=Accessories,Personal%20Care,Home,null,Unisex');
+    expect(new Set(parent.body.data.map((p) => p.category))).toEqual(
+      new Set(['Ink', 'Pens & Writing']),
+    );
+    const filtered = await list(
+      '?category=accessories&filter=Accessories,Personal%20Care,Home,null,Unisex',
+    );
     expect(filtered.body.pagination.total).toBeGreaterThan(0);
     expect(filtered.body.data.every((p) => p.category === 'Accessories')).toBe(true);
     const men = await list('?category=men&gender=Men');
@@ -67,16 +86,23 @@ describe('GET /products', () => {
     expect(body.data).toHaveLength(12);
   });
 
-  it.each(['?page=0', '?limit=101', '?limit=abc', '?featured=maybe'])('answers 400 for %s', async (q) => {
-    const { res, body } = await list(q);
-    expect(res.statusCode).toBe(400);
-    expect(typeof (body as unknown as { error: string }).error).toBe('string');
-  });
+  it.each(['?page=0', '?limit=101', '?limit=abc', '?featured=maybe'])(
+    'answers 400 for %s',
+    async (q) => {
+      const { res, body } = await list(q);
+      expect(res.statusCode).toBe(400);
+      expect(typeof (body as unknown as { error: string }).error).toBe('string');
+    },
+  );
 
   it('serves from cache with an ETag and answers 304 to If-None-Match', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/v1/products?page=1&limit=12' });
     const etag = String(first.headers.etag);
-    const second = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=12&page=1', headers: { 'if-none-match': etag } });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products?limit=12&page=1',
+      headers: { 'if-none-match': etag },
+    });
     expect(second.statusCode).toBe(304);
     t.app.catalogueChanged();
     const third = await t.app.inject({ method: 'GET', url: '/api/v1/products?page=1&limit=12' });
@@ -84,7 +110,11 @@ describe('GET /products', () => {
   });
 
   it('compresses large responses for clients that accept gzip', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=50', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products?limit=50',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 });
@@ -99,9 +129,15 @@ describe('GET /products/{id}', () => {
     expect(res.json().attributes[0]).toHaveProperty('metricUnit');
   });
 
-  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1';drop"])('answers 404 (or 400) for %s', async (id) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/products/${encodeURIComponent(id)}` });
-    expect([400, 404]).toContain(res.statusCode);
-    expect(typeof res.json().error).toBe('string');
-  });
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1';drop"])(
+    'answers 404 (or 400) for %s',
+    async (id) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/products/${encodeURIComponent(id)}`,
+      });
+      expect([400, 404]).toContain(res.statusCode);
+      expect(typeof res.json().error).toBe('string');
+    },
+  );
 });

@@ -18,7 +18,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         tags: ['users'],
         summary: 'Create an account (the shopper logs in afterwards)',
         body: registerBodySchema.strict(),
-        response: { 201: registerResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          201: registerResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -38,7 +42,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       },
     },
     async (request) => {
-      const row = await checkCredentials(db, request.store.id, request.body.email, request.body.password);
+      const row = await checkCredentials(
+        db,
+        request.store.id,
+        request.body.email,
+        request.body.password,
+      );
       const token = await app.signToken({ id: row.id, email: row.email, storeId: row.storeId });
       return { token };
     },

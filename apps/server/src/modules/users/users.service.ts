@@ -36,7 +36,13 @@ export async function registerUser(db: Db, storeId: string, body: RegisterBody):
   try {
     const [row] = await db
       .insert(users)
-      .values({ storeId, email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName })
+      .values({
+        storeId,
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+      })
       .returning();
     return row!;
   } catch (err) {
@@ -45,7 +51,11 @@ export async function registerUser(db: Db, storeId: string, body: RegisterBody):
   }
 }
 
-export async function findUserByEmail(db: Db, storeId: string, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(
+  db: Db,
+  storeId: string,
+  email: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -54,7 +64,11 @@ export async function findUserByEmail(db: Db, storeId: string, email: string): P
   return row;
 }
 
-export async function findUserById(db: Db, storeId: string, id: string): Promise<UserRow | undefined> {
+export async function findUserById(
+  db: Db,
+  storeId: string,
+  id: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -64,7 +78,12 @@ export async function findUserById(db: Db, storeId: string, id: string): Promise
 }
 
 /** The user when the password matches; otherwise a 401 that is the same for unknown emails. */
-export async function checkCredentials(db: Db, storeId: string, email: string, password: string): Promise<UserRow> {
+export async function checkCredentials(
+  db: Db,
+  storeId: string,
+  email: string,
+  password: string,
+): Promise<UserRow> {
   const row = await findUserByEmail(db, storeId, email);
   const ok = await verify(row?.passwordHash ?? (await getDummyHash()), password).catch(() => false);
   if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);

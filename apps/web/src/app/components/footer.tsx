@@ -18,7 +18,14 @@ const companyLinks = [
   { to: '/track-order', label: 'Track Order' },
 ];
 
-const collection = ['Diaries & Journals', 'Notebooks', 'Magazines', 'Paper & Notepads', 'Inks & Pens', 'Desk Accessories'];
+const collection = [
+  'Diaries & Journals',
+  'Notebooks',
+  'Magazines',
+  'Paper & Notepads',
+  'Inks & Pens',
+  'Desk Accessories',
+];
 
 function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
   return (
@@ -46,7 +53,8 @@ export function Footer() {
         <div>
           <p className="font-display text-xl font-semibold">{brandName(storeInfo)}</p>
           <p className="mt-3 text-sm text-paper/75">
-            {storeInfo?.description || 'Diaries, notebooks, magazines, paper, ink and desk accessories for every writer.'}
+            {storeInfo?.description ||
+              'Diaries, notebooks, magazines, paper, ink and desk accessories for every writer.'}
           </p>
           <ul className="mt-5 space-y-2 text-sm text-paper/80">
             {storeInfo?.companyAddress && (

@@ -40,7 +40,10 @@ export function Navbar() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.key;
 
-  const categories = topCategories(storeInfo?.categories).map((name) => ({ name, href: categoryHref(name) }));
+  const categories = topCategories(storeInfo?.categories).map((name) => ({
+    name,
+    href: categoryHref(name),
+  }));
   const currentCategory = new URLSearchParams(location.search).get('category');
 
   return (
@@ -53,7 +56,10 @@ export function Navbar() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 lg:px-8">
-        <Link to="/" className="font-display text-xl font-semibold tracking-tight text-primary sm:text-2xl">
+        <Link
+          to="/"
+          className="font-display text-xl font-semibold tracking-tight text-primary sm:text-2xl"
+        >
           {brandName(storeInfo)}
         </Link>
 
@@ -64,7 +70,8 @@ export function Navbar() {
               to={c.href}
               className={() =>
                 navLinkClass({
-                  isActive: location.pathname === '/products' && currentCategory === c.name.toLowerCase(),
+                  isActive:
+                    location.pathname === '/products' && currentCategory === c.name.toLowerCase(),
                 })
               }
             >
@@ -74,7 +81,9 @@ export function Navbar() {
           <NavLink
             to="/products"
             end
-            className={() => navLinkClass({ isActive: location.pathname === '/products' && !currentCategory })}
+            className={() =>
+              navLinkClass({ isActive: location.pathname === '/products' && !currentCategory })
+            }
           >
             All Products
           </NavLink>
@@ -86,19 +95,23 @@ export function Navbar() {
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
             aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
           >
-              <ShoppingBag className="size-5" aria-hidden="true" />
-              {itemCount > 0 && (
-                <span
-                  aria-hidden="true"
-                  className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] font-semibold leading-5 text-primary-foreground"
-                >
-                  {itemCount > 99 ? '99+' : itemCount}
-                </span>
-              )}
+            <ShoppingBag className="size-5" aria-hidden="true" />
+            {itemCount > 0 && (
+              <span
+                aria-hidden="true"
+                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] font-semibold leading-5 text-primary-foreground"
+              >
+                {itemCount > 99 ? '99+' : itemCount}
+              </span>
+            )}
           </Link>
           <div className="hidden md:block">
             {isLoggedIn ? (
-              <Link to="/account" aria-label="My Account" className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
+              <Link
+                to="/account"
+                aria-label="My Account"
+                className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+              >
                 <User className="size-5" aria-hidden="true" />
               </Link>
             ) : (

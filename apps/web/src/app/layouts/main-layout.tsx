@@ -7,7 +7,9 @@ import { ScrollToTop } from '../components/scroll-to-top';
 // Below the fold (footer) or fixed and mobile-only (tab bar): loaded after the entry to keep the
 // home page's first JS inside its budget.
 const Footer = lazy(() => import('../components/footer').then((m) => ({ default: m.Footer })));
-const MobileTabBar = lazy(() => import('../components/mobile-tab-bar').then((m) => ({ default: m.MobileTabBar })));
+const MobileTabBar = lazy(() =>
+  import('../components/mobile-tab-bar').then((m) => ({ default: m.MobileTabBar })),
+);
 
 export function MainLayout() {
   return (

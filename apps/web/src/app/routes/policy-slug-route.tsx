@@ -4,8 +4,18 @@ import { Component as PolicyPage } from '@/features/policies/routes/policy-route
 
 /** Paths that belong to other screens can never be policy pages (spec section 2). */
 const RESERVED_SLUGS = new Set([
-  'login', 'register', 'forgot-password', 'reset-password', 'account', 'cart', 'products',
-  'product', 'contact', 'track-order', 'orders', '404',
+  'login',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'account',
+  'cart',
+  'products',
+  'product',
+  'contact',
+  'track-order',
+  'orders',
+  '404',
 ]);
 
 export function isPolicySlug(slug: string | undefined): boolean {

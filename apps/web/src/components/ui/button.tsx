@@ -32,5 +32,11 @@ export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonV
 /** A real <button> (type="button" unless told). For a link that looks like a button use
  *  `<Link className={buttonVariants({ variant, size })}>`: no Slot, so Radix stays off the entry. */
 export function Button({ className, variant, size, type, ...props }: ButtonProps) {
-  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <button
+      type={type ?? 'button'}
+      className={cn(buttonVariants({ variant, size }), className)}
+      {...props}
+    />
+  );
 }

@@ -4,8 +4,14 @@ import { FieldError, Label } from './label';
 
 /** Props that tie an input to its label, hint and error message (spread them on the control). */
 export function fieldControlProps(id: string, error?: string, hint?: boolean) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
 }
 
 /** Label, control, optional hint and inline error, stacked. */

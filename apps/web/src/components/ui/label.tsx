@@ -2,7 +2,12 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('text-sm font-medium leading-none text-foreground', className)} {...props} />;
+  return (
+    <label
+      className={cn('text-sm font-medium leading-none text-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 /** Inline validation message under a field; link it with aria-describedby. */

@@ -10,18 +10,38 @@ interface QuantityStepperProps {
 }
 
 /** − value + ; never below 1. */
-export function QuantityStepper({ value, onChange, label, size = 'default' }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  size = 'default',
+}: QuantityStepperProps) {
   const buttonSize = size === 'sm' ? 'sm' : 'icon';
   return (
-    <div className="inline-flex items-center rounded-md border border-border bg-card" role="group" aria-label={label}>
-      <Button variant="ghost" size={buttonSize} aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onChange(value - 1)}>
+    <div
+      className="inline-flex items-center rounded-md border border-border bg-card"
+      role="group"
+      aria-label={label}
+    >
+      <Button
+        variant="ghost"
+        size={buttonSize}
+        aria-label="Decrease quantity"
+        disabled={value <= 1}
+        onClick={() => onChange(value - 1)}
+      >
         <Minus aria-hidden="true" />
       </Button>
       <span className="min-w-10 text-center font-semibold tabular-nums" aria-live="polite">
         <span className="sr-only">Quantity </span>
         {value}
       </span>
-      <Button variant="ghost" size={buttonSize} aria-label="Increase quantity" onClick={() => onChange(value + 1)}>
+      <Button
+        variant="ghost"
+        size={buttonSize}
+        aria-label="Increase quantity"
+        onClick={() => onChange(value + 1)}
+      >
         <Plus aria-hidden="true" />
       </Button>
     </div>

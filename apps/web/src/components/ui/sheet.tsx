@@ -15,7 +15,11 @@ export function SheetContent({
   description,
   side = 'right',
   ...props
-}: ComponentProps<typeof Dialog.Content> & { title: ReactNode; description?: ReactNode; side?: 'left' | 'right' }) {
+}: ComponentProps<typeof Dialog.Content> & {
+  title: ReactNode;
+  description?: ReactNode;
+  side?: 'left' | 'right';
+}) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />

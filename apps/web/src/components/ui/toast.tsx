@@ -21,12 +21,15 @@ function show(kind: Kind, title: string, options?: ToastOptions): void {
   });
 }
 
-export const toast = Object.assign((title: string, options?: ToastOptions) => show('message', title, options), {
-  success: (title: string, options?: ToastOptions) => show('success', title, options),
-  error: (title: string, options?: ToastOptions) => show('error', title, options),
-  info: (title: string, options?: ToastOptions) => show('info', title, options),
-  warning: (title: string, options?: ToastOptions) => show('warning', title, options),
-});
+export const toast = Object.assign(
+  (title: string, options?: ToastOptions) => show('message', title, options),
+  {
+    success: (title: string, options?: ToastOptions) => show('success', title, options),
+    error: (title: string, options?: ToastOptions) => show('error', title, options),
+    info: (title: string, options?: ToastOptions) => show('info', title, options),
+    warning: (title: string, options?: ToastOptions) => show('warning', title, options),
+  },
+);
 
 export const Toaster = lazy(async () => {
   const { Toaster: Sonner } = await loadSonner();

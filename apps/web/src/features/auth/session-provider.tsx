@@ -1,4 +1,12 @@
-import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { toast } from '@/components/ui/toast';
 import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '@/lib/cookies';

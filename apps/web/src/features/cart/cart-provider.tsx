@@ -1,4 +1,12 @@
-import { createContext, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { toast } from '@/components/ui/toast';
 import { readJson, writeJson } from '@/lib/storage';
 import {

@@ -51,7 +51,9 @@ describe('cart reducer', () => {
   });
 
   it('totals: sum of price × quantity and of quantities', () => {
-    expect(cartTotals([line({ price: 0.1, quantity: 1 }), line({ id: 'p2', price: 0.2, quantity: 2 })])).toEqual({
+    expect(
+      cartTotals([line({ price: 0.1, quantity: 1 }), line({ id: 'p2', price: 0.2, quantity: 2 })]),
+    ).toEqual({
       total: 0.5,
       itemCount: 3,
     });

@@ -8,7 +8,9 @@ export const CART_STORAGE_KEY = 'cart';
 
 export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
   return (
-    a.id === b.id && (a.selectedSize ?? '') === (b.selectedSize ?? '') && (a.selectedColor ?? '') === (b.selectedColor ?? '')
+    a.id === b.id &&
+    (a.selectedSize ?? '') === (b.selectedSize ?? '') &&
+    (a.selectedColor ?? '') === (b.selectedColor ?? '')
   );
 }
 
@@ -35,7 +37,11 @@ export function removeLine(lines: readonly CartLine[], target: LineIdentity | st
 }
 
 /** Quantities below 1 are ignored (the cart's decrease stops at 1). */
-export function updateLineQuantity(lines: readonly CartLine[], target: LineIdentity, quantity: number): CartLine[] {
+export function updateLineQuantity(
+  lines: readonly CartLine[],
+  target: LineIdentity,
+  quantity: number,
+): CartLine[] {
   if (!Number.isFinite(quantity) || quantity < 1) return [...lines];
   const q = Math.floor(quantity);
   return lines.map((l) => (sameLine(l, target) ? { ...l, quantity: q } : l));
@@ -67,7 +73,9 @@ function isCartLine(value: unknown): value is CartLine {
 /** Whatever localStorage held, keep only well-formed lines. */
 export function sanitizeStoredCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isCartLine).map((l) => ({ ...l, image: typeof l.image === 'string' ? l.image : '' }));
+  return value
+    .filter(isCartLine)
+    .map((l) => ({ ...l, image: typeof l.image === 'string' ? l.image : '' }));
 }
 
 export type CartAction =

@@ -40,10 +40,15 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
-export function createStoreInfoStore({ retries = 1, retryDelayMs = 1000, load = getStoreInfo }: StoreInfoStoreOptions = {}): StoreInfoStore {
+export function createStoreInfoStore({
+  retries = 1,
+  retryDelayMs = 1000,
+  load = getStoreInfo,
+}: StoreInfoStoreOptions = {}): StoreInfoStore {
   let snapshot: StoreInfoSnapshot = { storeInfo: undefined, status: 'pending' };
   const listeners = new Set<() => void>();
-  let inFlight: { controller: AbortController; promise: Promise<StoreInfo | undefined> } | undefined;
+  let inFlight:
+    { controller: AbortController; promise: Promise<StoreInfo | undefined> } | undefined;
 
   const set = (next: StoreInfoSnapshot) => {
     snapshot = next;

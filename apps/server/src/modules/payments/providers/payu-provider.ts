@@ -34,7 +34,11 @@ export const payuProvider: PaymentProvider = {
     const url = payuEndpoints[payu.mode];
     return {
       redirectUrl: PAYU_BOUNCE_PATH,
-      action: { type: 'redirect_post', redirectUrl: PAYU_BOUNCE_PATH, formParams: { type: 'payu', url, data } },
+      action: {
+        type: 'redirect_post',
+        redirectUrl: PAYU_BOUNCE_PATH,
+        formParams: { type: 'payu', url, data },
+      },
     };
   },
 };

@@ -23,15 +23,28 @@ export interface PayuRequestFields {
   udf5?: string;
 }
 
-const udfs = (f: Partial<Record<'udf1' | 'udf2' | 'udf3' | 'udf4' | 'udf5', string>>) =>
-  [f.udf1 ?? '', f.udf2 ?? '', f.udf3 ?? '', f.udf4 ?? '', f.udf5 ?? ''];
+const udfs = (f: Partial<Record<'udf1' | 'udf2' | 'udf3' | 'udf4' | 'udf5', string>>) => [
+  f.udf1 ?? '',
+  f.udf2 ?? '',
+  f.udf3 ?? '',
+  f.udf4 ?? '',
+  f.udf5 ?? '',
+];
 
 /**
  * PayU's documented request hash for the _payment API:
  * sha512(key|txnid|amount|productinfo|firstname|email|udf1|udf2|udf3|udf4|udf5||||||SALT)
  */
 export function payuRequestHash(fields: PayuRequestFields, salt: string): string {
-  const parts = [fields.key, fields.txnid, fields.amount, fields.productinfo, fields.firstname, fields.email, ...udfs(fields)];
+  const parts = [
+    fields.key,
+    fields.txnid,
+    fields.amount,
+    fields.productinfo,
+    fields.firstname,
+    fields.email,
+    ...udfs(fields),
+  ];
   return sha512Hex(`${parts.join('|')}||||||${salt}`);
 }
 
@@ -47,17 +60,35 @@ export function payuFormData(fields: PayuRequestFields, salt: string): Record<st
  * The reverse hash PayU sends with its response (to surl/furl and the webhook):
  * sha512([additionalCharges|]SALT|status||||||udf5|udf4|udf3|udf2|udf1|email|firstname|productinfo|amount|txnid|key)
  */
-export function payuResponseHash(response: Record<string, string | undefined>, salt: string): string {
+export function payuResponseHash(
+  response: Record<string, string | undefined>,
+  salt: string,
+): string {
   const r = (k: string) => response[k] ?? '';
   const tail = [
-    r('status'), '', '', '', '', '', ...udfs(response).reverse(),
-    r('email'), r('firstname'), r('productinfo'), r('amount'), r('txnid'), r('key'),
+    r('status'),
+    '',
+    '',
+    '',
+    '',
+    '',
+    ...udfs(response).reverse(),
+    r('email'),
+    r('firstname'),
+    r('productinfo'),
+    r('amount'),
+    r('txnid'),
+    r('key'),
   ];
   const head = response.additionalCharges ? [r('additionalCharges'), salt] : [salt];
   return sha512Hex([...head, ...tail].join('|'));
 }
 
-export function verifyPayuResponse(response: Record<string, string | undefined>, salt: string, key: string): boolean {
+export function verifyPayuResponse(
+  response: Record<string, string | undefined>,
+  salt: string,
+  key: string,
+): boolean {
   if (response.key !== key) return false;
   return hexDigestsEqual(payuResponseHash(response, salt), response.hash);
 }

@@ -26,7 +26,14 @@ export const sandboxProvider: PaymentProvider = {
       merchant: storeName,
       signature: sandboxRequestSignature(config.sandbox.secret, attempt.id, amount),
     };
-    return { redirectUrl: url, action: { type: 'redirect_post', redirectUrl: url, formParams: { type: 'sandbox', url, data } } };
+    return {
+      redirectUrl: url,
+      action: {
+        type: 'redirect_post',
+        redirectUrl: url,
+        formParams: { type: 'sandbox', url, data },
+      },
+    };
   },
 };
 
@@ -45,7 +52,11 @@ export function signSandboxNotification(
   secret: string,
   body: Omit<SandboxNotificationBody, 'eventId' | 'currency'> & { eventId?: string },
 ): { rawBody: string; signature: string } {
-  const full: SandboxNotificationBody = { currency: 'INR', eventId: randomReference('EVT'), ...body };
+  const full: SandboxNotificationBody = {
+    currency: 'INR',
+    eventId: randomReference('EVT'),
+    ...body,
+  };
   const rawBody = JSON.stringify(full);
   return { rawBody, signature: hmacSha256Hex(secret, rawBody) };
 }
@@ -55,9 +66,13 @@ function isNotificationBody(v: unknown): v is SandboxNotificationBody {
   const b = v as Record<string, unknown>;
   return (
     (b.event === 'payment.captured' || b.event === 'payment.failed') &&
-    typeof b.eventId === 'string' && b.eventId.length > 0 && b.eventId.length <= 64 &&
-    typeof b.paymentId === 'string' && b.paymentId.length <= 64 &&
-    Number.isSafeInteger(b.amount) && b.currency === 'INR'
+    typeof b.eventId === 'string' &&
+    b.eventId.length > 0 &&
+    b.eventId.length <= 64 &&
+    typeof b.paymentId === 'string' &&
+    b.paymentId.length <= 64 &&
+    Number.isSafeInteger(b.amount) &&
+    b.currency === 'INR'
   );
 }
 

@@ -1,6 +1,8 @@
 import type { AccountInfo } from '@store/contracts/users';
 
-export type AccountDetails = Partial<Pick<AccountInfo, 'firstName' | 'lastName' | 'email' | 'createdAt'>>;
+export type AccountDetails = Partial<
+  Pick<AccountInfo, 'firstName' | 'lastName' | 'email' | 'createdAt'>
+>;
 
 /** GET /accountInfo answers { data: {...} } or the object itself (spec section 3). */
 export function unwrapAccountInfo(body: unknown): AccountDetails {
@@ -8,12 +10,21 @@ export function unwrapAccountInfo(body: unknown): AccountDetails {
   const inner = 'data' in body ? (body as { data: unknown }).data : body;
   if (!inner || typeof inner !== 'object') return {};
   const record = inner as Record<string, unknown>;
-  const text = (key: keyof AccountDetails) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
-  return { firstName: text('firstName'), lastName: text('lastName'), email: text('email'), createdAt: text('createdAt') };
+  const text = (key: keyof AccountDetails) =>
+    typeof record[key] === 'string' ? (record[key] as string) : undefined;
+  return {
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    email: text('email'),
+    createdAt: text('createdAt'),
+  };
 }
 
 export function accountFullName(info: AccountDetails): string {
-  return [info.firstName, info.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return [info.firstName, info.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -23,7 +34,9 @@ export function accountFullName(info: AccountDetails): string {
 export function accountLoadErrorMessage(error: unknown): string {
   const base = 'Failed to load account information';
   if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
-    return error.status === 0 ? `${base} (No response received)` : `${base} (status ${error.status})`;
+    return error.status === 0
+      ? `${base} (No response received)`
+      : `${base} (status ${error.status})`;
   }
   return error instanceof Error && error.message ? `${base}: ${error.message}` : base;
 }

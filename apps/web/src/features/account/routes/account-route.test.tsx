@@ -8,7 +8,13 @@ import { renderWithProviders } from '@/test/render';
 import { expectToast } from '@/test/toasts';
 import { Component as AccountRoute } from './account-route';
 
-const account = { id: 'u1', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', createdAt: '2024-01-15T08:00:00Z' };
+const account = {
+  id: 'u1',
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.in',
+  createdAt: '2024-01-15T08:00:00Z',
+};
 
 function renderAccount() {
   return renderWithProviders(<AccountRoute />, { route: '/account', path: '/account' });
@@ -35,7 +41,9 @@ describe('account screen', () => {
   });
 
   it('reads a bare response and shows placeholders for missing data', async () => {
-    server.use(http.get(`${API}/accountInfo`, () => HttpResponse.json({ email: 'asha@example.in' })));
+    server.use(
+      http.get(`${API}/accountInfo`, () => HttpResponse.json({ email: 'asha@example.in' })),
+    );
     renderAccount();
     expect(await screen.findByText('asha@example.in')).toBeInTheDocument();
     expect(screen.getByText('Not provided')).toBeInTheDocument();
@@ -43,15 +51,23 @@ describe('account screen', () => {
   });
 
   it('toasts the status code on failure', async () => {
-    server.use(http.get(`${API}/accountInfo`, () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    server.use(
+      http.get(`${API}/accountInfo`, () => HttpResponse.json({ error: 'boom' }, { status: 500 })),
+    );
     renderAccount();
-    await expectToast('Failed to load account information (status 500)', { title: 'Error', type: 'error' });
+    await expectToast('Failed to load account information (status 500)', {
+      title: 'Error',
+      type: 'error',
+    });
   });
 
   it('toasts when no response was received', async () => {
     server.use(http.get(`${API}/accountInfo`, () => HttpResponse.error()));
     renderAccount();
-    await expectToast('Failed to load account information (No response received)', { title: 'Error', type: 'error' });
+    await expectToast('Failed to load account information (No response received)', {
+      title: 'Error',
+      type: 'error',
+    });
   });
 
   it('signs out: deletes the cookie, toasts and goes home', async () => {

@@ -17,7 +17,11 @@ export function Component() {
   const { data, isPending, isError, error } = useAccountInfoQuery();
 
   useEffect(() => {
-    if (isError) toast.error('Error', { id: 'account-load-error', description: accountLoadErrorMessage(error) });
+    if (isError)
+      toast.error('Error', {
+        id: 'account-load-error',
+        description: accountLoadErrorMessage(error),
+      });
   }, [isError, error]);
 
   // The router applies navigations in a transition; signing out in the same transition keeps the
@@ -73,7 +77,9 @@ export function Component() {
         <Package className="size-6 text-primary" aria-hidden="true" />
         <span className="grid">
           <span className="font-medium">My Orders</span>
-          <span className="text-sm text-muted-foreground">Track, pay for and review your orders</span>
+          <span className="text-sm text-muted-foreground">
+            Track, pay for and review your orders
+          </span>
         </span>
       </Link>
       <div className="flex flex-col gap-3 sm:flex-row">

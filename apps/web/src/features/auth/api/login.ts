@@ -5,7 +5,10 @@ import { apiRequest } from '@/lib/api-client';
 export const TOKEN_MISSING_MESSAGE = 'Authentication failed: Token is missing in the response';
 
 /** POST /users/authorize; a response without a token is a failure (spec section 5). */
-export async function login({ email, password }: Pick<LoginBody, 'email' | 'password'>): Promise<string> {
+export async function login({
+  email,
+  password,
+}: Pick<LoginBody, 'email' | 'password'>): Promise<string> {
   const response = await apiRequest<Partial<TokenResponse> | undefined>('/users/authorize', {
     method: 'POST',
     body: { email, password },

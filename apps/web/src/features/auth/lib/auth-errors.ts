@@ -2,7 +2,8 @@ import { ApiError } from '@/lib/api-client';
 
 /** The `error` text of the server's error body, when the server sent one. */
 export function serverErrorText(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return undefined;
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object')
+    return undefined;
   const text = (error.body as { error?: unknown }).error;
   return typeof text === 'string' && text.trim() ? text : undefined;
 }
@@ -13,7 +14,9 @@ export function loginErrorMessage(error: unknown): string {
     if (error.noResponse) return 'No response from server. Please try again later.';
     return serverErrorText(error) ?? 'Failed to login. Please check your credentials.';
   }
-  return error instanceof Error && error.message ? error.message : 'Failed to login. Please check your credentials.';
+  return error instanceof Error && error.message
+    ? error.message
+    : 'Failed to login. Please check your credentials.';
 }
 
 export function registerErrorMessage(error: unknown): string {
@@ -24,7 +27,11 @@ export function registerErrorMessage(error: unknown): string {
 export function returnPath(state: unknown): string {
   const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;
   if (typeof from === 'string') return from.startsWith('/') && !from.startsWith('//') ? from : '/';
-  if (from && typeof from === 'object' && typeof (from as { pathname?: unknown }).pathname === 'string') {
+  if (
+    from &&
+    typeof from === 'object' &&
+    typeof (from as { pathname?: unknown }).pathname === 'string'
+  ) {
     const { pathname, search, hash } = from as { pathname: string; search?: string; hash?: string };
     if (pathname === '/login') return '/';
     return `${pathname}${search ?? ''}${hash ?? ''}`;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isBasicEmail, loginFormSchema, registerFormSchema, toRegisterBody } from './auth-forms';
 
-function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  return Object.fromEntries((result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
+function errorsOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]),
+  );
 }
 
 describe('login form', () => {
@@ -11,7 +16,9 @@ describe('login form', () => {
       email: 'Invalid email address',
       password: 'Password must be at least 6 characters',
     });
-    expect(loginFormSchema.safeParse({ email: ' A@B.in ', password: 'secret1', rememberMe: true }).data).toEqual({
+    expect(
+      loginFormSchema.safeParse({ email: ' A@B.in ', password: 'secret1', rememberMe: true }).data,
+    ).toEqual({
       email: 'a@b.in',
       password: 'secret1',
       rememberMe: true,
@@ -37,13 +44,30 @@ describe('register form', () => {
     });
   });
   it('accepts matching passwords', () => {
-    const values = { firstName: 'Asha', lastName: 'Rao', email: 'a@b.in', password: 'secret1', confirmPassword: 'secret1' };
+    const values = {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'a@b.in',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    };
     expect(registerFormSchema.safeParse(values).success).toBe(true);
   });
   it('sends trimmed lowercase email and drops confirmPassword', () => {
     expect(
-      toRegisterBody({ firstName: ' Asha ', lastName: 'Rao', email: ' Asha@Example.IN ', password: 'p4ssword', confirmPassword: 'p4ssword' }),
-    ).toEqual({ firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in', password: 'p4ssword' });
+      toRegisterBody({
+        firstName: ' Asha ',
+        lastName: 'Rao',
+        email: ' Asha@Example.IN ',
+        password: 'p4ssword',
+        confirmPassword: 'p4ssword',
+      }),
+    ).toEqual({
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.in',
+      password: 'p4ssword',
+    });
   });
   it('checks the basic email pattern', () => {
     expect(isBasicEmail(' a@b.in ')).toBe(true);

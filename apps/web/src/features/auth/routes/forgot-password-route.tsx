@@ -31,7 +31,10 @@ export function Component() {
           </a>
         ) : null}
         {phone ? (
-          <a href={`tel:${phone.replace(/\s/g, '')}`} className="flex items-center gap-2 underline-offset-4 hover:underline">
+          <a
+            href={`tel:${phone.replace(/\s/g, '')}`}
+            className="flex items-center gap-2 underline-offset-4 hover:underline"
+          >
             <Phone className="size-4" aria-hidden="true" />
             {phone}
           </a>

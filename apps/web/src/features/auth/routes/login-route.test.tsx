@@ -9,7 +9,10 @@ import { expectToast } from '@/test/toasts';
 import { Component as LoginRoute } from './login-route';
 
 function renderLogin(state?: unknown) {
-  return renderWithProviders(<LoginRoute />, { route: { pathname: '/login', state }, path: '/login' });
+  return renderWithProviders(<LoginRoute />, {
+    route: { pathname: '/login', state },
+    path: '/login',
+  });
 }
 
 async function fillAndSubmit(email = 'asha@example.in', password = 'secret1') {
@@ -23,7 +26,9 @@ describe('login screen', () => {
   it('links to home, register, forgot password, terms and privacy', () => {
     renderLogin();
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(expect.arrayContaining(['/', '/register', '/forgot-password', '/terms', '/privacy']));
+    expect(hrefs).toEqual(
+      expect.arrayContaining(['/', '/register', '/forgot-password', '/terms', '/privacy']),
+    );
     expect(screen.getByLabelText('Remember me')).toBeInTheDocument();
   });
 
@@ -63,25 +68,38 @@ describe('login screen', () => {
     server.use(http.post(`${API}/users/authorize`, () => HttpResponse.json({})));
     renderLogin();
     await fillAndSubmit();
-    await expectToast('Authentication failed: Token is missing in the response', { title: 'Error', type: 'error' });
+    await expectToast('Authentication failed: Token is missing in the response', {
+      title: 'Error',
+      type: 'error',
+    });
     expect(getAuthToken()).toBeUndefined();
   });
 
   it("shows the server's error, else the default message", async () => {
-    server.use(http.post(`${API}/users/authorize`, () => HttpResponse.json({ error: 'Invalid email or password' }, { status: 401 })));
+    server.use(
+      http.post(`${API}/users/authorize`, () =>
+        HttpResponse.json({ error: 'Invalid email or password' }, { status: 401 }),
+      ),
+    );
     renderLogin();
     await fillAndSubmit();
     await expectToast('Invalid email or password', { title: 'Error', type: 'error' });
 
     server.use(http.post(`${API}/users/authorize`, () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await expectToast('Failed to login. Please check your credentials.', { title: 'Error', type: 'error' });
+    await expectToast('Failed to login. Please check your credentials.', {
+      title: 'Error',
+      type: 'error',
+    });
   });
 
   it('says when the server does not answer', async () => {
     server.use(http.post(`${API}/users/authorize`, () => HttpResponse.error()));
     renderLogin();
     await fillAndSubmit();
-    await expectToast('No response from server. Please try again later.', { title: 'Error', type: 'error' });
+    await expectToast('No response from server. Please try again later.', {
+      title: 'Error',
+      type: 'error',
+    });
   });
 });

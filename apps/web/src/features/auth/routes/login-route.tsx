@@ -76,7 +76,10 @@ export function Component() {
       </form>
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/register"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           Create one
         </Link>
       </p>
@@ -91,7 +94,10 @@ export function Component() {
         </Link>
         .
       </p>
-      <Link to="/" className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline">
+      <Link
+        to="/"
+        className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline"
+      >
         Back to home
       </Link>
     </div>

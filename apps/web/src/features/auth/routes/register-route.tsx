@@ -20,7 +20,12 @@ const fields = [
   { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'confirmPassword',
+    label: 'Confirm Password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
 ] as const;
 
 function toastInvalidEmail() {
@@ -64,7 +69,11 @@ export function Component() {
         <h1 className="text-2xl font-semibold">Create an account</h1>
         <p className="text-sm text-muted-foreground">Track your orders and check out faster.</p>
       </div>
-      <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="grid gap-4 sm:grid-cols-2">
+      <form
+        noValidate
+        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        className="grid gap-4 sm:grid-cols-2"
+      >
         {fields.map((field) => {
           const id = `register-${field.name}`;
           const error = errors[field.name]?.message;

@@ -13,12 +13,20 @@ import { CartTotals } from '@/components/ui/cart-totals';
 function CartLineItem({ line }: { line: CartLine }) {
   const { updateQuantity, removeItem } = useCart();
   const href = `/product/${encodeURIComponent(line.id)}`;
-  const options = [line.selectedSize && `Size: ${line.selectedSize}`, line.selectedColor && `Colour: ${line.selectedColor}`]
+  const options = [
+    line.selectedSize && `Size: ${line.selectedSize}`,
+    line.selectedColor && `Colour: ${line.selectedColor}`,
+  ]
     .filter(Boolean)
     .join(' · ');
   return (
     <li className="flex gap-4 py-5">
-      <Link to={href} className="shrink-0 self-start overflow-hidden rounded-lg border border-border bg-muted" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={href}
+        className="shrink-0 self-start overflow-hidden rounded-lg border border-border bg-muted"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <img
           src={line.image || FALLBACK_IMAGE}
           alt=""
@@ -45,8 +53,15 @@ function CartLineItem({ line }: { line: CartLine }) {
             label={`Quantity of ${line.name}`}
             onChange={(quantity) => updateQuantity(line, quantity)}
           />
-          <p className="w-24 text-right font-semibold tabular-nums">{formatInr(line.price * line.quantity)}</p>
-          <Button variant="ghost" size="icon" aria-label={`Remove ${line.name}`} onClick={() => removeItem(line)}>
+          <p className="w-24 text-right font-semibold tabular-nums">
+            {formatInr(line.price * line.quantity)}
+          </p>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${line.name}`}
+            onClick={() => removeItem(line)}
+          >
             <X aria-hidden="true" />
           </Button>
         </div>
@@ -76,7 +91,9 @@ export function Component() {
           <ShoppingBag className="size-10 text-primary" aria-hidden="true" />
         </span>
         <h1 className="text-3xl font-semibold">Your cart is empty</h1>
-        <p className="text-muted-foreground">Looks like you haven't added anything yet. Our diaries and notebooks are waiting.</p>
+        <p className="text-muted-foreground">
+          Looks like you haven't added anything yet. Our diaries and notebooks are waiting.
+        </p>
         <Link to="/" className={buttonVariants({ size: 'lg' })}>
           Continue Shopping
         </Link>
@@ -101,7 +118,10 @@ export function Component() {
             ))}
           </ul>
         </section>
-        <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-border bg-card p-6 lg:sticky lg:top-24">
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-xl border border-border bg-card p-6 lg:sticky lg:top-24"
+        >
           <h2 id="summary-heading" className="text-xl font-semibold">
             Order Summary
           </h2>

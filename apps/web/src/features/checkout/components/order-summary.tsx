@@ -31,12 +31,16 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
               <li key={line.key} className="flex justify-between gap-4 text-sm">
                 <span>
                   <span className="font-medium">{line.name}</span>
-                  {line.details ? <span className="block text-xs text-muted-foreground">{line.details}</span> : null}
+                  {line.details ? (
+                    <span className="block text-xs text-muted-foreground">{line.details}</span>
+                  ) : null}
                   <span className="block text-xs text-muted-foreground">
                     {line.quantity} × {formatInr(line.price)}
                   </span>
                 </span>
-                <span className="font-medium tabular-nums">{formatInr(line.price * line.quantity)}</span>
+                <span className="font-medium tabular-nums">
+                  {formatInr(line.price * line.quantity)}
+                </span>
               </li>
             ))}
           </ul>

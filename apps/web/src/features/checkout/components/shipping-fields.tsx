@@ -20,7 +20,8 @@ export function ShippingFields({
   setValue: UseFormSetValue<ShippingFormValues>;
   errors: FieldErrors<ShippingFormValues>;
 }) {
-  const control = (name: keyof ShippingFormValues) => fieldControlProps(`shipping-${name}`, errors[name]?.message);
+  const control = (name: keyof ShippingFormValues) =>
+    fieldControlProps(`shipping-${name}`, errors[name]?.message);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {textFields.map((field) => (
@@ -31,7 +32,11 @@ export function ShippingFields({
           error={errors[field.name]?.message}
           className={field.wide ? 'sm:col-span-2' : undefined}
         >
-          <Input autoComplete={field.autoComplete} {...control(field.name)} {...register(field.name)} />
+          <Input
+            autoComplete={field.autoComplete}
+            {...control(field.name)}
+            {...register(field.name)}
+          />
         </FormField>
       ))}
       <FormField id="shipping-state" label="State" error={errors.state?.message}>

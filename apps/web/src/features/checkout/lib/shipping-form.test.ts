@@ -29,7 +29,9 @@ describe('shipping form', () => {
   });
   it('reports PIN, phone and state problems per field', () => {
     expect(shippingFieldErrors(valid)).toEqual({});
-    expect(shippingFieldErrors({ ...valid, postalCode: '060001', phone: '+9112345', state: 'Atlantis' })).toEqual({
+    expect(
+      shippingFieldErrors({ ...valid, postalCode: '060001', phone: '+9112345', state: 'Atlantis' }),
+    ).toEqual({
       postalCode: messages.pinCode,
       phone: messages.indianMobile,
       state: messages.stateUnknown,
@@ -60,7 +62,11 @@ describe('shipping form', () => {
   });
   it('keeps the server field errors this form shows', () => {
     expect(
-      serverShippingErrors({ 'shippingAddress.postalCode': 'Bad PIN', phone: 'Bad phone', products: 'x' }),
+      serverShippingErrors({
+        'shippingAddress.postalCode': 'Bad PIN',
+        phone: 'Bad phone',
+        products: 'x',
+      }),
     ).toEqual({ postalCode: 'Bad PIN', phone: 'Bad phone' });
     expect(serverShippingErrors(undefined)).toEqual({});
   });

@@ -2,7 +2,14 @@ import type { OrderLine } from '@store/contracts/orders';
 import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
 
-export const shippingFieldNames = ['fullName', 'address', 'city', 'state', 'postalCode', 'phone'] as const;
+export const shippingFieldNames = [
+  'fullName',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+  'phone',
+] as const;
 export type ShippingFieldName = (typeof shippingFieldNames)[number];
 export type ShippingFormValues = Record<ShippingFieldName, string>;
 export type ShippingFieldErrors = Partial<Record<ShippingFieldName, string>>;
@@ -56,7 +63,8 @@ export function formatPhoneInput(raw: string): string {
   // Deleting into the prefix leaves part of it ('+9'): keep the prefix rather than read a digit.
   if (PHONE_PREFIX.startsWith(raw.trim())) return PHONE_PREFIX;
   let digits = raw.replace(/\D/g, '');
-  if (raw.trim().startsWith('+91') || (digits.startsWith('91') && digits.length > 10)) digits = digits.slice(2);
+  if (raw.trim().startsWith('+91') || (digits.startsWith('91') && digits.length > 10))
+    digits = digits.slice(2);
   return PHONE_PREFIX + digits.slice(0, 10);
 }
 
@@ -73,7 +81,9 @@ export function cartToOrderLines(
 }
 
 /** POST /orders wants product id → quantity; lines of one product in several sizes add up. */
-export function cartToOrderProducts(lines: readonly { id: string; quantity: number }[]): Record<string, number> {
+export function cartToOrderProducts(
+  lines: readonly { id: string; quantity: number }[],
+): Record<string, number> {
   const products: Record<string, number> = {};
   for (const line of lines) products[line.id] = (products[line.id] ?? 0) + line.quantity;
   return products;
@@ -83,7 +93,9 @@ export function cartToOrderProducts(lines: readonly { id: string; quantity: numb
  * The server's 400 body names wrong inputs in `fields`, as `postalCode` or
  * `shippingAddress.postalCode`; keep the ones this form shows.
  */
-export function serverShippingErrors(fields: Record<string, string> | undefined): ShippingFieldErrors {
+export function serverShippingErrors(
+  fields: Record<string, string> | undefined,
+): ShippingFieldErrors {
   const errors: ShippingFieldErrors = {};
   for (const [key, message] of Object.entries(fields ?? {})) {
     const name = key.split('.').pop() ?? '';

@@ -23,8 +23,16 @@ function renderCheckout(lines: unknown[] = cart) {
 
 async function fillShipping(values: Partial<Record<string, string>> = {}) {
   const user = userEvent.setup();
-  const all = { 'Full Name': 'Asha Rao', Address: '12 MG Road', City: 'Bengaluru', 'PIN Code': '560001', Phone: '9876543210', ...values };
-  for (const [label, value] of Object.entries(all)) if (value) await user.type(screen.getByLabelText(label), value);
+  const all = {
+    'Full Name': 'Asha Rao',
+    Address: '12 MG Road',
+    City: 'Bengaluru',
+    'PIN Code': '560001',
+    Phone: '9876543210',
+    ...values,
+  };
+  for (const [label, value] of Object.entries(all))
+    if (value) await user.type(screen.getByLabelText(label), value);
   await user.selectOptions(screen.getByLabelText('State'), values.State ?? 'Karnataka');
   return user;
 }
@@ -48,14 +56,20 @@ describe('checkout screen', () => {
   it('refuses to submit an empty cart', async () => {
     renderCheckout([]);
     fireEvent.submit(screen.getByRole('button', { name: 'Place Order' }).closest('form')!);
-    await expectToast('Please add items to your cart before checkout', { title: 'Cart is empty', type: 'error' });
+    await expectToast('Please add items to your cart before checkout', {
+      title: 'Cart is empty',
+      type: 'error',
+    });
   });
 
   it('asks for every field', async () => {
     renderCheckout();
     await userEvent.type(screen.getByLabelText('Full Name'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await expectToast('All shipping information fields are required', { title: 'Please fill all fields', type: 'error' });
+    await expectToast('All shipping information fields are required', {
+      title: 'Please fill all fields',
+      type: 'error',
+    });
   });
 
   it('shows PIN and phone messages beside their fields', async () => {
@@ -104,7 +118,13 @@ describe('checkout screen', () => {
   it("toasts a failure and shows the server's field errors", async () => {
     server.use(
       http.post(`${API}/orders`, () =>
-        HttpResponse.json({ error: 'Invalid shipping address', fields: { 'shippingAddress.city': 'We do not deliver to this city yet' } }, { status: 400 }),
+        HttpResponse.json(
+          {
+            error: 'Invalid shipping address',
+            fields: { 'shippingAddress.city': 'We do not deliver to this city yet' },
+          },
+          { status: 400 },
+        ),
       ),
     );
     renderCheckout();

@@ -43,11 +43,15 @@ export function Component() {
   const onSubmit = async (values: ShippingFormValues) => {
     clearErrors();
     if (items.length === 0) {
-      toast.error('Cart is empty', { description: 'Please add items to your cart before checkout' });
+      toast.error('Cart is empty', {
+        description: 'Please add items to your cart before checkout',
+      });
       return;
     }
     if (hasBlankShippingField(values)) {
-      toast.error('Please fill all fields', { description: 'All shipping information fields are required' });
+      toast.error('Please fill all fields', {
+        description: 'All shipping information fields are required',
+      });
       return;
     }
     const fieldErrors = shippingFieldErrors(values);

@@ -8,7 +8,8 @@ export function Component() {
       <CheckCircle2 className="size-16 text-accent" aria-hidden="true" />
       <h1 className="mt-6 text-3xl font-semibold">Thank You for Your Order!</h1>
       <p className="mt-3 max-w-md text-muted-foreground">
-        Your order has been placed successfully. We&apos;ll send you an email with your order details shortly.
+        Your order has been placed successfully. We&apos;ll send you an email with your order
+        details shortly.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link to="/orders" className={buttonVariants({ size: 'lg' })}>

@@ -32,7 +32,10 @@ export function ContactDetails({ info }: { info: ContactInfo }) {
         <h2 className="text-xl font-semibold">{info.companyName}</h2>
         <Row icon={Mail} title="Email">
           {info.companyEmail ? (
-            <a href={`mailto:${info.companyEmail}`} className="text-primary underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${info.companyEmail}`}
+              className="text-primary underline-offset-4 hover:underline"
+            >
               {info.companyEmail}
             </a>
           ) : (
@@ -41,7 +44,10 @@ export function ContactDetails({ info }: { info: ContactInfo }) {
         </Row>
         <Row icon={Phone} title="Phone">
           {info.companyPhone ? (
-            <a href={`tel:${info.companyPhone.replace(/\s/g, '')}`} className="underline-offset-4 hover:underline">
+            <a
+              href={`tel:${info.companyPhone.replace(/\s/g, '')}`}
+              className="underline-offset-4 hover:underline"
+            >
               {info.companyPhone}
             </a>
           ) : (
@@ -50,7 +56,9 @@ export function ContactDetails({ info }: { info: ContactInfo }) {
           <span className="text-muted-foreground">Monday to Saturday, 10AM - 6PM</span>
         </Row>
         <Row icon={MapPin} title="Address">
-          <address className="not-italic text-muted-foreground">{info.companyAddress || 'Not available'}</address>
+          <address className="not-italic text-muted-foreground">
+            {info.companyAddress || 'Not available'}
+          </address>
         </Row>
         <div className="grid gap-3">
           <h3 className="font-sans text-sm font-semibold">Follow us</h3>

@@ -21,7 +21,9 @@ export function ContactForm() {
     timer.current = setTimeout(() => {
       setSending(false);
       form.reset();
-      toast.success('Message Sent', { description: "Thank you for contacting us. We'll get back to you shortly." });
+      toast.success('Message Sent', {
+        description: "Thank you for contacting us. We'll get back to you shortly.",
+      });
     }, CONTACT_SEND_DELAY_MS);
   };
 
@@ -39,7 +41,12 @@ export function ContactForm() {
       <FormField id="contact-message" label="Your Message" className="sm:col-span-2">
         <Textarea id="contact-message" name="message" rows={6} required />
       </FormField>
-      <Button type="submit" size="lg" disabled={sending} className="sm:col-span-2 sm:justify-self-start">
+      <Button
+        type="submit"
+        size="lg"
+        disabled={sending}
+        className="sm:col-span-2 sm:justify-self-start"
+      >
         <Send aria-hidden="true" />
         {sending ? 'Sending...' : 'Send Message'}
       </Button>

@@ -9,8 +9,13 @@ describe('contact screen', () => {
 
   it('shows the store contact details', async () => {
     renderWithProviders(<ContactRoute />, { route: '/contact', path: '/contact' });
-    expect(await screen.findByRole('heading', { name: 'Paper Trail Stationers Pvt Ltd' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'hello@papertrail.test' })).toHaveAttribute('href', 'mailto:hello@papertrail.test');
+    expect(
+      await screen.findByRole('heading', { name: 'Paper Trail Stationers Pvt Ltd' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'hello@papertrail.test' })).toHaveAttribute(
+      'href',
+      'mailto:hello@papertrail.test',
+    );
     expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(screen.getByText('Monday to Saturday, 10AM - 6PM')).toBeInTheDocument();
     expect(screen.getByText('12 MG Road, Bengaluru, Karnataka 560001')).toBeInTheDocument();
@@ -29,15 +34,24 @@ describe('contact screen', () => {
     renderWithProviders(<ContactRoute />, { route: '/contact', path: '/contact' });
     await screen.findByRole('heading', { name: 'Paper Trail Stationers Pvt Ltd' });
     vi.useFakeTimers();
-    const values = { 'Your Name': 'Asha', 'Email Address': 'asha@example.in', Subject: 'Bulk order', 'Your Message': 'Hello' };
-    for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const values = {
+      'Your Name': 'Asha',
+      'Email Address': 'asha@example.in',
+      Subject: 'Bulk order',
+      'Your Message': 'Hello',
+    };
+    for (const [label, value] of Object.entries(values))
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     act(() => vi.advanceTimersByTime(1400));
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(100));
     vi.useRealTimers();
-    await expectToast("Thank you for contacting us. We'll get back to you shortly.", { title: 'Message Sent', type: 'success' });
+    await expectToast("Thank you for contacting us. We'll get back to you shortly.", {
+      title: 'Message Sent',
+      type: 'success',
+    });
     expect(screen.getByLabelText('Your Name')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });

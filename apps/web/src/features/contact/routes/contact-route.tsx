@@ -16,8 +16,8 @@ export function Component() {
       <div className="mb-8 max-w-2xl">
         <h1 className="text-3xl font-semibold">Contact Us</h1>
         <p className="mt-2 text-muted-foreground">
-          Questions about an order, bulk stationery for your office or school, or a product you can&apos;t find?
-          We&apos;d love to hear from you.
+          Questions about an order, bulk stationery for your office or school, or a product you
+          can&apos;t find? We&apos;d love to hear from you.
         </p>
       </div>
       <div className="grid items-start gap-8 lg:grid-cols-[22rem_1fr]">

@@ -24,7 +24,9 @@ describe('API test screen', () => {
     expect(screen.getByText('localhost')).toBeInTheDocument();
     expect(screen.getByText('http://localhost:3000/api/v1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
-    expect(await screen.findByText('Connected. The API answered for store: Paper Trail')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Connected. The API answered for store: Paper Trail'),
+    ).toBeInTheDocument();
     expect(header).toBe(DEV_STORE_DOMAIN);
     expect(screen.getByText(DEV_STORE_DOMAIN)).toBeInTheDocument();
   });
@@ -33,13 +35,19 @@ describe('API test screen', () => {
     server.use(http.get(`${API}/storeInfo`, () => HttpResponse.error()));
     renderApiTest();
     await userEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
-    expect(await screen.findByText('Connection failed. Check console for details.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Connection failed. Check console for details.'),
+    ).toBeInTheDocument();
   });
 
   it('reports an unexpected error', async () => {
-    server.use(http.get(`${API}/storeInfo`, () => HttpResponse.text('<!doctype html><html></html>')));
+    server.use(
+      http.get(`${API}/storeInfo`, () => HttpResponse.text('<!doctype html><html></html>')),
+    );
     renderApiTest();
     await userEvent.click(screen.getByRole('button', { name: 'Test Connection' }));
-    expect(await screen.findByText('Unexpected error: The response is not store information')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unexpected error: The response is not store information'),
+    ).toBeInTheDocument();
   });
 });

@@ -16,13 +16,19 @@ export function Component() {
     setOutcome(null);
     try {
       const info = await mutation.mutateAsync();
-      setOutcome({ ok: true, storeName: info?.storeName || info?.companyName || '(unnamed store)' });
+      setOutcome({
+        ok: true,
+        storeName: info?.storeName || info?.companyName || '(unnamed store)',
+      });
     } catch (error) {
       console.error('API connection test failed', error);
       setOutcome(
         error instanceof ApiError
           ? { ok: false, message: 'Connection failed. Check console for details.' }
-          : { ok: false, message: `Unexpected error: ${error instanceof Error ? error.message : String(error)}` },
+          : {
+              ok: false,
+              message: `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+            },
       );
     }
   };

@@ -9,7 +9,11 @@ export interface CategoryTile {
   image: string;
 }
 
-const columns: Record<number, string> = { 1: 'grid-cols-1', 2: 'md:grid-cols-2', 3: 'md:grid-cols-3' };
+const columns: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'md:grid-cols-2',
+  3: 'md:grid-cols-3',
+};
 
 export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
   return (
@@ -42,7 +46,10 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
               ) : (
                 <span aria-hidden="true" className="ruled-lines absolute inset-0 bg-paper" />
               )}
-              <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/15 to-transparent" />
+              <span
+                aria-hidden="true"
+                className="absolute inset-0 bg-gradient-to-t from-black/65 via-black/15 to-transparent"
+              />
               <span className="relative flex w-full items-center justify-between p-6 text-white">
                 <span className="font-display text-2xl font-semibold">{tile.name}</span>
                 <span className="rounded-full bg-white/20 p-2 backdrop-blur transition-colors group-hover:bg-white/35">

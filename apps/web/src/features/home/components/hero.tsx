@@ -18,15 +18,18 @@ export function Hero() {
             Inspire Your Creative Journey
           </h1>
           <p className="mt-5 text-lg leading-relaxed text-muted-foreground">
-            Hand-bound diaries, smooth-paper notebooks, fresh magazines and fine inks, chosen for the way you
-            write, sketch and plan.
+            Hand-bound diaries, smooth-paper notebooks, fresh magazines and fine inks, chosen for
+            the way you write, sketch and plan.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/products" className={buttonVariants({ size: 'lg' })}>
               Shop Collection
               <ArrowRight aria-hidden="true" />
             </Link>
-            <Link to="/products?featured=true" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            <Link
+              to="/products?featured=true"
+              className={buttonVariants({ size: 'lg', variant: 'outline' })}
+            >
               Featured Items
             </Link>
           </div>
@@ -40,7 +43,11 @@ export function Hero() {
             </div>
             <div className="absolute bottom-6 right-6 h-1.5 w-20 rounded-full bg-paper/40" />
           </div>
-          <div className={cn('ruled-lines absolute -bottom-8 -left-14 h-40 w-56 rotate-[-9deg] rounded-lg border border-border bg-card shadow-lg')} />
+          <div
+            className={cn(
+              'ruled-lines absolute -bottom-8 -left-14 h-40 w-56 rotate-[-9deg] rounded-lg border border-border bg-card shadow-lg',
+            )}
+          />
           <div className="absolute -right-6 top-8 h-64 w-3 rotate-[18deg] rounded-full bg-ink shadow-md">
             <div className="h-10 rounded-t-full bg-ring" />
           </div>

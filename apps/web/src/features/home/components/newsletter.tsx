@@ -22,8 +22,13 @@ export function Newsletter() {
         <h2 id="newsletter-heading" className="mt-4 text-3xl font-semibold">
           Subscribe to Our Newsletter
         </h2>
-        <p className="mt-3 text-muted-foreground">New arrivals, journaling ideas and members-only offers, once a month.</p>
-        <form onSubmit={subscribe} className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row">
+        <p className="mt-3 text-muted-foreground">
+          New arrivals, journaling ideas and members-only offers, once a month.
+        </p>
+        <form
+          onSubmit={subscribe}
+          className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row"
+        >
           <Label htmlFor="newsletter-email" className="sr-only">
             Email address
           </Label>

@@ -13,15 +13,20 @@ export function WritingEssentials() {
     <section aria-labelledby="essentials-heading" className="mx-auto max-w-7xl px-4 py-16 lg:px-8">
       <div className="grid items-center gap-10 overflow-hidden rounded-3xl bg-accent px-6 py-12 text-accent-foreground sm:px-12 md:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-foreground/80">Diaries &amp; Notebooks</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-foreground/80">
+            Diaries &amp; Notebooks
+          </p>
           <h2 id="essentials-heading" className="mt-3 text-3xl font-semibold sm:text-4xl">
             Writing Essentials
           </h2>
           <p className="mt-4 text-accent-foreground/85">
-            Everything a daily writing habit needs, from a pocket diary for quick notes to a hardbound journal
-            for the long thoughts.
+            Everything a daily writing habit needs, from a pocket diary for quick notes to a
+            hardbound journal for the long thoughts.
           </p>
-          <Link to="/products" className={`${buttonVariants({ size: 'lg', variant: 'secondary' })} mt-8`}>
+          <Link
+            to="/products"
+            className={`${buttonVariants({ size: 'lg', variant: 'secondary' })} mt-8`}
+          >
             Browse Products
           </Link>
         </div>

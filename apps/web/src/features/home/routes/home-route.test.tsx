@@ -8,7 +8,11 @@ import { renderWithProviders } from '@/test/render';
 import { Component as HomeRoute } from './home-route';
 
 const featured = [
-  productFixture({ id: 'f1', title: 'Dotted Notebook', attributes: [{ key: 'featured', value: ['true'] }] }),
+  productFixture({
+    id: 'f1',
+    title: 'Dotted Notebook',
+    attributes: [{ key: 'featured', value: ['true'] }],
+  }),
   productFixture({ id: 'f2', title: 'Fountain Ink', regularPrice: 500, discountedPrice: 350 }),
 ];
 
@@ -18,59 +22,102 @@ describe('home', () => {
     server.use(
       http.get(`${API}/products`, ({ request }) => {
         query = new URL(request.url).search;
-        return HttpResponse.json({ data: featured, pagination: { total: 2, page: 1, limit: 4, totalPages: 1 } });
+        return HttpResponse.json({
+          data: featured,
+          pagination: { total: 2, page: 1, limit: 4, totalPages: 1 },
+        });
       }),
     );
     renderWithProviders(<HomeRoute />);
-    expect(screen.getByRole('heading', { name: 'Inspire Your Creative Journey' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Shop Collection/ })).toHaveAttribute('href', '/products');
-    expect(screen.getByRole('link', { name: 'Featured Items' })).toHaveAttribute('href', '/products?featured=true');
+    expect(
+      screen.getByRole('heading', { name: 'Inspire Your Creative Journey' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Shop Collection/ })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    expect(screen.getByRole('link', { name: 'Featured Items' })).toHaveAttribute(
+      'href',
+      '/products?featured=true',
+    );
     expect(screen.getByText('Browse Categories')).toBeInTheDocument();
 
-    expect(await screen.findByRole('link', { name: 'Dotted Notebook' })).toHaveAttribute('href', '/product/f1');
+    expect(await screen.findByRole('link', { name: 'Dotted Notebook' })).toHaveAttribute(
+      'href',
+      '/product/f1',
+    );
     expect(query).toContain('featured=true');
     expect(query).toContain('limit=4');
     expect(screen.getByText('Sale')).toBeInTheDocument();
 
-    const tiles = await screen.findAllByRole('link', { name: /^(Diaries|Notebooks|Magazines|Ink)$/ });
+    const tiles = await screen.findAllByRole('link', {
+      name: /^(Diaries|Notebooks|Magazines|Ink)$/,
+    });
     expect(tiles.map((t) => t.getAttribute('href'))).toEqual([
       '/products?category=diaries',
       '/products?category=notebooks',
       '/products?category=magazines',
     ]);
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/products');
-    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
   });
 
   it('shows 4 skeletons while loading, then the empty message; falls back to two category tiles', async () => {
     server.use(
-      http.get(`${API}/storeInfo`, () => HttpResponse.json({ ...storeInfoFixture, categories: [] })),
+      http.get(`${API}/storeInfo`, () =>
+        HttpResponse.json({ ...storeInfoFixture, categories: [] }),
+      ),
       http.get(`${API}/products`, async () => {
         await delay(50);
-        return HttpResponse.json({ data: [], pagination: { total: 0, page: 1, limit: 4, totalPages: 0 } });
+        return HttpResponse.json({
+          data: [],
+          pagination: { total: 0, page: 1, limit: 4, totalPages: 0 },
+        });
       }),
     );
     renderWithProviders(<HomeRoute />);
     expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(4);
-    expect(await screen.findByText('No featured products available at the moment.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Magazines' })).toHaveAttribute('href', '/products?category=magazines'));
+    expect(
+      await screen.findByText('No featured products available at the moment.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Magazines' })).toHaveAttribute(
+        'href',
+        '/products?category=magazines',
+      ),
+    );
     expect(screen.getByRole('link', { name: 'Diaries & Notebooks' })).toBeInTheDocument();
   });
 
   it('treats a featured failure as empty', async () => {
-    server.use(http.get(`${API}/products`, () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    server.use(
+      http.get(`${API}/products`, () => HttpResponse.json({ error: 'boom' }, { status: 500 })),
+    );
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithProviders(<HomeRoute />);
-    expect(await screen.findByText('No featured products available at the moment.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No featured products available at the moment.'),
+    ).toBeInTheDocument();
     spy.mockRestore();
   });
 
   it('newsletter: toast, field cleared, no network call', async () => {
-    server.use(http.get(`${API}/products`, () => HttpResponse.json({ data: [], pagination: { total: 0, page: 1, limit: 4, totalPages: 0 } })));
+    server.use(
+      http.get(`${API}/products`, () =>
+        HttpResponse.json({ data: [], pagination: { total: 0, page: 1, limit: 4, totalPages: 0 } }),
+      ),
+    );
     const calls: string[] = [];
-    server.events.on('request:start', ({ request }) => calls.push(`${request.method} ${request.url}`));
+    server.events.on('request:start', ({ request }) =>
+      calls.push(`${request.method} ${request.url}`),
+    );
     renderWithProviders(<HomeRoute />);
-    const form = screen.getByRole('heading', { name: 'Subscribe to Our Newsletter' }).parentElement!;
+    const form = screen.getByRole('heading', {
+      name: 'Subscribe to Our Newsletter',
+    }).parentElement!;
     const email = within(form).getByLabelText('Email address');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();

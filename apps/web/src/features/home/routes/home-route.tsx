@@ -14,10 +14,18 @@ import { WritingEssentials } from '../components/writing-essentials';
 export const FALLBACK_HOME_CATEGORIES = ['Diaries & Notebooks', 'Magazines'];
 const MAX_TILES = 3;
 
-export function homeCategoryTiles(categories: readonly string[] | undefined, images: Record<string, string> | undefined): CategoryTile[] {
+export function homeCategoryTiles(
+  categories: readonly string[] | undefined,
+  images: Record<string, string> | undefined,
+): CategoryTile[] {
   const names = categories?.filter((c) => c.trim()).slice(0, MAX_TILES);
-  if (!names?.length) return FALLBACK_HOME_CATEGORIES.map((name) => ({ name, href: categoryHref(name), image: '' }));
-  return names.map((name) => ({ name, href: categoryHref(name), image: images?.[name] ?? images?.default ?? '' }));
+  if (!names?.length)
+    return FALLBACK_HOME_CATEGORIES.map((name) => ({ name, href: categoryHref(name), image: '' }));
+  return names.map((name) => ({
+    name,
+    href: categoryHref(name),
+    image: images?.[name] ?? images?.default ?? '',
+  }));
 }
 
 function FeaturedProducts() {
@@ -30,13 +38,20 @@ function FeaturedProducts() {
           <h2 id="featured-heading" className="text-3xl font-semibold sm:text-4xl">
             Featured Products
           </h2>
-          <Link to="/products" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+          <Link
+            to="/products"
+            className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+          >
             View All
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>
         {isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-label="Loading featured products">
+          <div
+            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
+            role="status"
+            aria-label="Loading featured products"
+          >
             {Array.from({ length: 4 }, (_, i) => (
               <ProductCardSkeleton key={i} />
             ))}

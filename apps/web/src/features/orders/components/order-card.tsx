@@ -25,7 +25,10 @@ export function OrderCard({ order }: { order: OrderView }) {
               <li key={item.id} className="flex items-baseline justify-between gap-4 py-2 text-sm">
                 <span>
                   {item.name}
-                  {item.variant && <span className="text-muted-foreground"> ({item.variant})</span>} <span className="text-muted-foreground">× {item.quantity}</span>
+                  {item.variant && (
+                    <span className="text-muted-foreground"> ({item.variant})</span>
+                  )}{' '}
+                  <span className="text-muted-foreground">× {item.quantity}</span>
                 </span>
                 <span className="font-medium tabular-nums">{formatOrderMoney(item.price)}</span>
               </li>
@@ -40,7 +43,10 @@ export function OrderCard({ order }: { order: OrderView }) {
       </div>
       {isPendingOrder(order.status) ? (
         <footer className="flex justify-end border-t border-border px-5 py-4">
-          <Link to={`/payment?orderId=${encodeURIComponent(order.id)}`} className={buttonVariants()}>
+          <Link
+            to={`/payment?orderId=${encodeURIComponent(order.id)}`}
+            className={buttonVariants()}
+          >
             <CreditCard aria-hidden="true" />
             Pay Now
           </Link>

@@ -25,9 +25,15 @@ export function TrackedOrder({ order }: { order: OrderView }) {
             <caption className="mb-2 text-left font-semibold">Items</caption>
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-4 font-medium">Item</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Quantity</th>
-                <th scope="col" className="py-2 text-right font-medium">Price</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Item
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Quantity
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Price
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -35,7 +41,9 @@ export function TrackedOrder({ order }: { order: OrderView }) {
                 <tr key={item.id} className="border-b border-border last:border-0">
                   <td className="py-2 pr-4">
                     {item.name}
-                    {item.variant && <span className="text-muted-foreground"> ({item.variant})</span>}
+                    {item.variant && (
+                      <span className="text-muted-foreground"> ({item.variant})</span>
+                    )}
                   </td>
                   <td className="py-2 pr-4 text-right tabular-nums">{item.quantity}</td>
                   <td className="py-2 text-right tabular-nums">{formatOrderMoney(item.price)}</td>
@@ -44,7 +52,9 @@ export function TrackedOrder({ order }: { order: OrderView }) {
             </tbody>
             <tfoot>
               <tr className="font-semibold">
-                <td className="pt-3" colSpan={2}>Total</td>
+                <td className="pt-3" colSpan={2}>
+                  Total
+                </td>
                 <td className="pt-3 text-right tabular-nums">{formatOrderMoney(order.total)}</td>
               </tr>
             </tfoot>

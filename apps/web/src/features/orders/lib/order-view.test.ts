@@ -48,14 +48,21 @@ describe('order status', () => {
 describe('order mapping', () => {
   it('totals price × quantity without float drift', () => {
     expect(orderTotal(order.items)).toBe(598);
-    expect(orderTotal([{ price: 0.1, quantity: 1 }, { price: 0.2, quantity: 1 }])).toBe(0.3);
+    expect(
+      orderTotal([
+        { price: 0.1, quantity: 1 },
+        { price: 0.2, quantity: 1 },
+      ]),
+    ).toBe(0.3);
     expect(orderTotal([])).toBe(0);
   });
   it('joins the address parts and skips blanks', () => {
-    expect(joinShippingAddress(order.shippingAddress)).toBe('12 MG Road, Bengaluru, Karnataka, 560001');
-    expect(joinShippingAddress({ address: '1 Main St', city: ' ', state: 'Goa', postalCode: '' })).toBe(
-      '1 Main St, Goa',
+    expect(joinShippingAddress(order.shippingAddress)).toBe(
+      '12 MG Road, Bengaluru, Karnataka, 560001',
     );
+    expect(
+      joinShippingAddress({ address: '1 Main St', city: ' ', state: 'Goa', postalCode: '' }),
+    ).toBe('1 Main St, Goa');
   });
   it('maps the view with Standard Shipping, Not available and status 0 by default', () => {
     expect(toOrderView(order)).toEqual({
@@ -75,12 +82,26 @@ describe('order mapping', () => {
     });
   });
   it('names the chosen size and colour of a line', () => {
-    const items = [{ id: 'i1', productId: 'p1', productTitle: 'Diary', quantity: 1, price: 10, size: 'A5', color: 'Maroon' }];
+    const items = [
+      {
+        id: 'i1',
+        productId: 'p1',
+        productTitle: 'Diary',
+        quantity: 1,
+        price: 10,
+        size: 'A5',
+        color: 'Maroon',
+      },
+    ];
     expect(toOrderView({ ...order, items }).items[0]!.variant).toBe('A5 · Maroon');
-    expect(toOrderView({ ...order, items: [{ ...items[0]!, color: null }] }).items[0]!.variant).toBe('A5');
+    expect(
+      toOrderView({ ...order, items: [{ ...items[0]!, color: null }] }).items[0]!.variant,
+    ).toBe('A5');
   });
   it('shows the tracking number when the server gives one', () => {
-    expect(toOrderView({ ...order, status: 2, trackingNumber: 'DL123' }).shipping.tracking).toBe('DL123');
+    expect(toOrderView({ ...order, status: 2, trackingNumber: 'DL123' }).shipping.tracking).toBe(
+      'DL123',
+    );
     expect(toOrderView({ ...order, trackingNumber: '  ' }).shipping.tracking).toBe('Not available');
   });
 });

@@ -25,7 +25,17 @@ describe('my orders screen', () => {
             id: 'SHIPPED1',
             status: 2,
             trackingNumber: 'DL998877',
-            items: [{ id: 'i9', productId: 'p9', productTitle: 'Hardbound Diary', quantity: 1, price: 449, size: 'A5', color: 'Maroon' }],
+            items: [
+              {
+                id: 'i9',
+                productId: 'p9',
+                productTitle: 'Hardbound Diary',
+                quantity: 1,
+                price: 449,
+                size: 'A5',
+                color: 'Maroon',
+              },
+            ],
           }),
           orderFixture({ id: 'ODD1', status: 9 }),
         ]);
@@ -34,19 +44,28 @@ describe('my orders screen', () => {
     renderOrders();
     expect(screen.getByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
 
-    const pending = (await screen.findByRole('heading', { name: 'Order #K7M2QX9P' })).closest('.rounded-xl') as HTMLElement;
+    const pending = (await screen.findByRole('heading', { name: 'Order #K7M2QX9P' })).closest(
+      '.rounded-xl',
+    ) as HTMLElement;
     expect(within(pending).getByText('Placed on 5 March 2025')).toBeInTheDocument();
     expect(within(pending).getByText('Pending')).toBeInTheDocument();
     expect(within(pending).getByText('A5 Diary')).toBeInTheDocument();
     expect(within(pending).getByText('× 2')).toBeInTheDocument();
     expect(within(pending).getByText('₹249.50')).toBeInTheDocument();
     expect(within(pending).getByText('₹598.00')).toBeInTheDocument();
-    expect(within(pending).getByText('12 MG Road, Bengaluru, Karnataka, 560001')).toBeInTheDocument();
+    expect(
+      within(pending).getByText('12 MG Road, Bengaluru, Karnataka, 560001'),
+    ).toBeInTheDocument();
     expect(within(pending).getByText('Standard Shipping')).toBeInTheDocument();
     expect(within(pending).getByText('Not available')).toBeInTheDocument();
-    expect(within(pending).getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/payment?orderId=K7M2QX9P');
+    expect(within(pending).getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+      'href',
+      '/payment?orderId=K7M2QX9P',
+    );
 
-    const shipped = screen.getByRole('heading', { name: 'Order #SHIPPED1' }).closest('.rounded-xl') as HTMLElement;
+    const shipped = screen
+      .getByRole('heading', { name: 'Order #SHIPPED1' })
+      .closest('.rounded-xl') as HTMLElement;
     expect(within(shipped).getByText('Shipped')).toBeInTheDocument();
     expect(within(shipped).getByText('DL998877')).toBeInTheDocument();
     expect(within(shipped).getByText('(A5 · Maroon)')).toBeInTheDocument();
@@ -59,7 +78,10 @@ describe('my orders screen', () => {
     server.use(http.get(`${API}/orders`, () => HttpResponse.json([])));
     renderOrders();
     expect(await screen.findByText('No Orders Found')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
   });
 
   it('toasts on failure and shows the empty list', async () => {

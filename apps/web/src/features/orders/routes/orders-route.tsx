@@ -11,7 +11,8 @@ export function Component() {
   const { data, isPending, isError } = useOrdersQuery();
 
   useEffect(() => {
-    if (isError) toast.error('Failed to load your orders. Please try again.', { id: 'orders-load-error' });
+    if (isError)
+      toast.error('Failed to load your orders. Please try again.', { id: 'orders-load-error' });
   }, [isError]);
 
   // A failure shows the empty list (spec section 8).

@@ -27,9 +27,15 @@ function SignedInTrackOrder() {
 describe('track order screen', () => {
   it('prefills the account email after a reload, when only the token is known', async () => {
     setAuthToken('token');
-    server.use(http.get(`${API}/accountInfo`, () => HttpResponse.json({ data: { email: 'asha@example.in' } })));
+    server.use(
+      http.get(`${API}/accountInfo`, () =>
+        HttpResponse.json({ data: { email: 'asha@example.in' } }),
+      ),
+    );
     renderTrack();
-    await waitFor(() => expect(screen.getByLabelText('Email or Phone')).toHaveValue('asha@example.in'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email or Phone')).toHaveValue('asha@example.in'),
+    );
     expect(screen.getByText('Using your account email by default')).toBeInTheDocument();
   });
 
@@ -45,7 +51,10 @@ describe('track order screen', () => {
     expect(screen.getByLabelText('Email or Phone')).toHaveValue('');
     expect(screen.queryByText('Using your account email by default')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
-    await expectToast('Please enter both order number and email/phone', { title: 'Required fields', type: 'error' });
+    await expectToast('Please enter both order number and email/phone', {
+      title: 'Required fields',
+      type: 'error',
+    });
   });
 
   it('finds the order with the contact info and shows its details and items', async () => {
@@ -54,7 +63,9 @@ describe('track order screen', () => {
       http.get(`${API}/orders/:id`, async ({ request, params }) => {
         contact = new URL(request.url).searchParams.get('contactInfo');
         await delay(30);
-        return HttpResponse.json(orderFixture({ id: String(params.id), status: 3, trackingNumber: 'DL42' }));
+        return HttpResponse.json(
+          orderFixture({ id: String(params.id), status: 3, trackingNumber: 'DL42' }),
+        );
       }),
     );
     renderTrack();
@@ -62,7 +73,10 @@ describe('track order screen', () => {
     await user.type(screen.getByLabelText('Order Number'), 'K7M2QX9P');
     await user.type(screen.getByLabelText('Email or Phone'), 'asha@example.in');
     await user.click(screen.getByRole('button', { name: 'Track Order' }));
-    await expectToast('Your order status has been loaded', { title: 'Order found', type: 'success' });
+    await expectToast('Your order status has been loaded', {
+      title: 'Order found',
+      type: 'success',
+    });
     expect(contact).toBe('asha@example.in');
     expect(screen.getByText('Order #K7M2QX9P')).toBeInTheDocument();
     expect(screen.getByText('Placed on 5 March 2025')).toBeInTheDocument();
@@ -76,12 +90,19 @@ describe('track order screen', () => {
   });
 
   it('toasts when the order is not found', async () => {
-    server.use(http.get(`${API}/orders/:id`, () => HttpResponse.json({ error: 'Order not found or access denied' }, { status: 404 })));
+    server.use(
+      http.get(`${API}/orders/:id`, () =>
+        HttpResponse.json({ error: 'Order not found or access denied' }, { status: 404 }),
+      ),
+    );
     renderTrack('/track-order?id=NOPE');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email or Phone'), '+919876543210');
     await user.click(screen.getByRole('button', { name: 'Track Order' }));
-    await expectToast('Failed to find order. Please check your information and try again.', { title: 'Error', type: 'error' });
+    await expectToast('Failed to find order. Please check your information and try again.', {
+      title: 'Error',
+      type: 'error',
+    });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

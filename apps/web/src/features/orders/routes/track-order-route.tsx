@@ -29,7 +29,9 @@ export function Component() {
     const id = orderId.trim();
     const contact = contactInfo.trim();
     if (!id || !contact) {
-      toast.error('Required fields', { description: 'Please enter both order number and email/phone' });
+      toast.error('Required fields', {
+        description: 'Please enter both order number and email/phone',
+      });
       return;
     }
     try {
@@ -37,7 +39,9 @@ export function Component() {
       toast.success('Order found', { description: 'Your order status has been loaded' });
     } catch (error) {
       console.error('Order tracking failed', error);
-      toast.error('Error', { description: 'Failed to find order. Please check your information and try again.' });
+      toast.error('Error', {
+        description: 'Failed to find order. Please check your information and try again.',
+      });
     }
   };
 

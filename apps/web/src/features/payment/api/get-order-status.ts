@@ -6,14 +6,20 @@ export const ORDER_POLL_INTERVAL_MS = 3000;
 
 /** GET /orders/{id} with the shopper's Bearer token; the response may be wrapped in `data`. */
 export async function getOrder(orderId: string, signal?: AbortSignal): Promise<Partial<Order>> {
-  const body = await apiRequest<Partial<Order> | { data?: Partial<Order> }>(`/orders/${encodeURIComponent(orderId)}`, {
-    signal,
-  });
-  return body && typeof body === 'object' && 'data' in body && body.data ? body.data : (body as Partial<Order>);
+  const body = await apiRequest<Partial<Order> | { data?: Partial<Order> }>(
+    `/orders/${encodeURIComponent(orderId)}`,
+    {
+      signal,
+    },
+  );
+  return body && typeof body === 'object' && 'data' in body && body.data
+    ? body.data
+    : (body as Partial<Order>);
 }
 
 /** The order's status code (spec section 3: default 0 when missing). */
-export const statusOf = (order: Partial<Order>): number => (typeof order.status === 'number' ? order.status : 0);
+export const statusOf = (order: Partial<Order>): number =>
+  typeof order.status === 'number' ? order.status : 0;
 
 // The payment page's order summary and the QR screen's polling share one cache entry.
 const orderQuery = (orderId: string) =>

@@ -25,7 +25,9 @@ interface Props {
  * object and every rule comes from @store/contracts/payment-rules, the same functions the server runs.
  */
 export function DynamicPaymentForm({ fields, submitting, serverErrors, onSubmit }: Props) {
-  const [values, setValues] = useState<Record<string, PaymentFieldValue>>(() => initialPaymentValues(fields));
+  const [values, setValues] = useState<Record<string, PaymentFieldValue>>(() =>
+    initialPaymentValues(fields),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const shownErrors = { ...serverErrors, ...errors };
 
@@ -57,7 +59,11 @@ export function DynamicPaymentForm({ fields, submitting, serverErrors, onSubmit 
           onChange={(value) => change(field.name, value)}
         />
       ))}
-      <Button type="submit" size="lg" disabled={isPaymentSubmitDisabled(fields, values, submitting)}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={isPaymentSubmitDisabled(fields, values, submitting)}
+      >
         {submitting ? 'Processing...' : 'Pay Now'}
       </Button>
     </form>

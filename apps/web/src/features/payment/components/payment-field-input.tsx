@@ -1,5 +1,10 @@
 import type { PaymentField } from '@store/contracts/payments';
-import { formatPhoneInput, inputMaxLength, isPhoneField, type PaymentFieldValue } from '@store/contracts/payment-rules';
+import {
+  formatPhoneInput,
+  inputMaxLength,
+  isPhoneField,
+  type PaymentFieldValue,
+} from '@store/contracts/payment-rules';
 import { fieldControlProps, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';

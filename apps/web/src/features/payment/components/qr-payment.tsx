@@ -27,15 +27,30 @@ export function QrPayment({ orderId, qr, qrBase64, pollIntervalMs }: Props) {
     <Card className="mx-auto max-w-md text-center">
       <CardHeader>
         <CardTitle>Scan QR Code to Complete Payment</CardTitle>
-        <CardDescription>Open any UPI app on your phone and scan this code. This page updates once the payment arrives.</CardDescription>
+        <CardDescription>
+          Open any UPI app on your phone and scan this code. This page updates once the payment
+          arrives.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid justify-items-center gap-4">
         {qr ? (
           <div className="rounded-lg bg-white p-4">
-            <QRCodeSVG value={qr} size={224} marginSize={2} title="UPI payment QR code" data-testid="payment-qr" />
+            <QRCodeSVG
+              value={qr}
+              size={224}
+              marginSize={2}
+              title="UPI payment QR code"
+              data-testid="payment-qr"
+            />
           </div>
         ) : qrBase64 ? (
-          <img src={qrImageSrc(qrBase64)} alt="UPI payment QR code" width={224} height={224} data-testid="payment-qr-image" />
+          <img
+            src={qrImageSrc(qrBase64)}
+            alt="UPI payment QR code"
+            width={224}
+            height={224}
+            data-testid="payment-qr-image"
+          />
         ) : null}
         <p className="text-sm text-muted-foreground" role="status">
           Order #{orderId}: waiting for payment…

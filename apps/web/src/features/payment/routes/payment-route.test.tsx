@@ -12,16 +12,53 @@ import { Component as PaymentRoute } from './payment-route';
 vi.mock('../lib/browser', () => ({ redirectBrowser: vi.fn(), submitForm: vi.fn() }));
 
 const fields: PaymentField[] = [
-  { name: 'method', label: 'Payment method', type: 'select', placeholder: 'Choose how to pay', options: [{ value: 'upi_qr', label: 'UPI QR' }, { value: 'gateway', label: 'Gateway' }], rules: { required: true }, rulesMessages: ['Please choose a payment method'], defaultValue: 'upi_qr' },
-  { name: 'payerName', label: 'Name of the payer', type: 'text', rules: { required: true, minLength: 2, maxLength: 60 } },
+  {
+    name: 'method',
+    label: 'Payment method',
+    type: 'select',
+    placeholder: 'Choose how to pay',
+    options: [
+      { value: 'upi_qr', label: 'UPI QR' },
+      { value: 'gateway', label: 'Gateway' },
+    ],
+    rules: { required: true },
+    rulesMessages: ['Please choose a payment method'],
+    defaultValue: 'upi_qr',
+  },
+  {
+    name: 'payerName',
+    label: 'Name of the payer',
+    type: 'text',
+    rules: { required: true, minLength: 2, maxLength: 60 },
+  },
   { name: 'email', label: 'Email for the receipt', type: 'email', rules: { required: true } },
-  { name: 'phone', label: 'Mobile number', type: 'tel', description: 'For payment updates', rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' } },
+  {
+    name: 'phone',
+    label: 'Mobile number',
+    type: 'tel',
+    description: 'For payment updates',
+    rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' },
+  },
   { name: 'companyName', label: 'Business name', type: 'text' },
-  { name: 'gstin', label: 'GSTIN', type: 'text', mask: '99AAAAA9999A9Z9', showWhenFilled: ['companyName'], rules: { required: true }, rulesMessages: ['Please enter the GSTIN'] },
+  {
+    name: 'gstin',
+    label: 'GSTIN',
+    type: 'text',
+    mask: '99AAAAA9999A9Z9',
+    showWhenFilled: ['companyName'],
+    rules: { required: true },
+    rulesMessages: ['Please enter the GSTIN'],
+  },
   { name: 'note', label: 'Note', type: 'textarea', rules: { maxLength: 200 } },
   { name: 'pin', label: 'PIN code', type: 'number' },
   { name: 'secret', label: 'Reference code', type: 'password' },
-  { name: 'consent', label: 'I agree to the terms', type: 'checkbox', inline: true, rules: { required: true } },
+  {
+    name: 'consent',
+    label: 'I agree to the terms',
+    type: 'checkbox',
+    inline: true,
+    rules: { required: true },
+  },
 ];
 
 const route = '/payment?orderId=ORD1';
@@ -52,7 +89,9 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
 /** Sonner keeps earlier tests' toasts in its module state, so look for ours among all matches. */
 async function expectToast(text: string, title: string, type?: string) {
   const nodes = await screen.findAllByText(text, {}, { timeout: 3000 });
-  const toasts = nodes.map((n) => n.closest<HTMLElement>('[data-sonner-toast]')).filter((t): t is HTMLElement => t !== null);
+  const toasts = nodes
+    .map((n) => n.closest<HTMLElement>('[data-sonner-toast]'))
+    .filter((t): t is HTMLElement => t !== null);
   const ours = toasts.filter((t) => within(t).queryAllByText(title).length > 0);
   expect(ours.length).toBeGreaterThan(0);
   if (type) expect(ours.some((t) => t.getAttribute('data-type') === type)).toBe(true);
@@ -60,7 +99,11 @@ async function expectToast(text: string, title: string, type?: string) {
 
 beforeEach(() => {
   setAuthToken('token-1');
-  server.use(http.get(`${API}/orders/ORD1`, () => HttpResponse.json({ id: 'ORD1', status: 0, total: 1449.5 })));
+  server.use(
+    http.get(`${API}/orders/ORD1`, () =>
+      HttpResponse.json({ id: 'ORD1', status: 0, total: 1449.5 }),
+    ),
+  );
   vi.mocked(redirectBrowser).mockClear();
   vi.mocked(submitForm).mockClear();
 });
@@ -74,15 +117,26 @@ describe('Payment page: loading', () => {
 
   it('takes the order id from navigation state too', async () => {
     serveFields();
-    renderWithProviders(<PaymentRoute />, { route: { pathname: '/payment', state: { orderId: 'ORD9' } } });
+    renderWithProviders(<PaymentRoute />, {
+      route: { pathname: '/payment', state: { orderId: 'ORD9' } },
+    });
     expect(await screen.findByText('Order #ORD9')).toBeInTheDocument();
   });
 
   it('shows the load error with a link back to checkout', async () => {
-    server.use(http.get(`${API}/payments/fields`, () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    server.use(
+      http.get(`${API}/payments/fields`, () =>
+        HttpResponse.json({ error: 'boom' }, { status: 500 }),
+      ),
+    );
     render();
-    expect(await screen.findByText('Failed to load payment form. Please try again later.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute('href', '/checkout');
+    expect(
+      await screen.findByText('Failed to load payment form. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
   });
 
   it('accepts {fields: [...]} and treats anything else as an empty form', async () => {
@@ -112,12 +166,18 @@ describe('Payment page: the dynamic form', () => {
     const method = await screen.findByLabelText('Payment method');
     expect(method.tagName).toBe('SELECT');
     expect(method).toHaveValue('upi_qr');
-    expect(within(method).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose how to pay', 'UPI QR', 'Gateway']);
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose how to pay', 'UPI QR', 'Gateway']);
     expect(screen.getByLabelText('Name of the payer')).toHaveAttribute('minlength', '2');
     expect(screen.getByLabelText('Name of the payer')).toHaveAttribute('maxlength', '60');
     expect(screen.getByLabelText('Email for the receipt')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
-    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription('For payment updates');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      'For payment updates',
+    );
     expect(screen.getByLabelText('Note').tagName).toBe('TEXTAREA');
     expect(screen.getByLabelText('Note')).toHaveAttribute('maxlength', '200');
     expect(screen.getByLabelText('PIN code')).toHaveAttribute('type', 'number');
@@ -188,18 +248,33 @@ describe('Payment page: the dynamic form', () => {
 
   it.each([
     [{ rules: { required: true } }, '+91987', 'Phone number must be 13 characters (including +91)'],
-    [{ rules: { required: true, minLength: 12 } }, '+91987', 'Phone number must have at least 12 characters'],
-    [{ rules: { required: true, maxLength: 12 } }, '+919876543210', 'Phone number must have no more than 12 characters'],
-    [{ rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' } }, '+911234567890', 'Invalid phone number format'],
+    [
+      { rules: { required: true, minLength: 12 } },
+      '+91987',
+      'Phone number must have at least 12 characters',
+    ],
+    [
+      { rules: { required: true, maxLength: 12 } },
+      '+919876543210',
+      'Phone number must have no more than 12 characters',
+    ],
+    [
+      { rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' } },
+      '+911234567890',
+      'Invalid phone number format',
+    ],
     [{ defaultValue: '9876543210' }, null, 'Phone number must start with +91'],
-  ] as [Partial<PaymentField>, string | null, string][])('phone rule %#: %s', async (over, typed, message) => {
-    serveFields([{ name: 'contactPhone', label: 'Phone', type: 'text', ...over }]);
-    render();
-    const phone = await screen.findByLabelText('Phone');
-    if (typed !== null) fireEvent.change(phone, { target: { value: typed } });
-    fireEvent.submit(screen.getByRole('form', { name: 'Payment details' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-  });
+  ] as [Partial<PaymentField>, string | null, string][])(
+    'phone rule %#: %s',
+    async (over, typed, message) => {
+      serveFields([{ name: 'contactPhone', label: 'Phone', type: 'text', ...over }]);
+      render();
+      const phone = await screen.findByLabelText('Phone');
+      if (typed !== null) fireEvent.change(phone, { target: { value: typed } });
+      fireEvent.submit(screen.getByRole('form', { name: 'Payment details' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    },
+  );
 });
 
 describe('Payment page: results', () => {
@@ -227,7 +302,17 @@ describe('Payment page: results', () => {
     await waitFor(() => expect(location()).toBe('/orders'));
     expect(bodies[0]).toEqual({
       orderId: 'ORD1',
-      fields: { method: 'upi_qr', payerName: 'Asha Verma', email: 'asha@example.in', phone: '+919876543210', companyName: '', note: '', pin: '', secret: '', consent: true },
+      fields: {
+        method: 'upi_qr',
+        payerName: 'Asha Verma',
+        email: 'asha@example.in',
+        phone: '+919876543210',
+        companyName: '',
+        note: '',
+        pin: '',
+        secret: '',
+        consent: true,
+      },
     });
   });
 
@@ -235,17 +320,34 @@ describe('Payment page: results', () => {
     await submitValid({
       success: true,
       redirectUrl: '/sandbox-gateway/pay',
-      action: { type: 'redirect_post', redirectUrl: '/sandbox-gateway/pay', formParams: { type: 'sandbox', url: '/sandbox-gateway/pay', data: { paymentId: 'PAY1', amount: '449.00' } } },
+      action: {
+        type: 'redirect_post',
+        redirectUrl: '/sandbox-gateway/pay',
+        formParams: {
+          type: 'sandbox',
+          url: '/sandbox-gateway/pay',
+          data: { paymentId: 'PAY1', amount: '449.00' },
+        },
+      },
     });
     await waitFor(() => expect(submitForm).toHaveBeenCalledTimes(1));
     const form = vi.mocked(submitForm).mock.calls[0]![0];
     expect(form.getAttribute('action')).toBe('/sandbox-gateway/pay');
     expect(form.method).toBe('post');
-    expect(Object.fromEntries(new FormData(form))).toEqual({ type: 'sandbox', url: '/sandbox-gateway/pay', 'data[paymentId]': 'PAY1', 'data[amount]': '449.00' });
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      type: 'sandbox',
+      url: '/sandbox-gateway/pay',
+      'data[paymentId]': 'PAY1',
+      'data[amount]': '449.00',
+    });
   });
 
   it('deeplink: hands the link to the browser', async () => {
-    await submitValid({ success: true, redirectUrl: 'upi://pay?pa=x@upi', action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=x@upi' } });
+    await submitValid({
+      success: true,
+      redirectUrl: 'upi://pay?pa=x@upi',
+      action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=x@upi' },
+    });
     await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith('upi://pay?pa=x@upi'));
   });
 
@@ -258,7 +360,10 @@ describe('Payment page: results', () => {
         return HttpResponse.json({ id: 'ORD1', status: polls > 1 ? 1 : 0 });
       }),
     );
-    await submitValid({ success: true, action: { type: 'qr', qr: 'upi://pay?pa=shop@upi&am=449.00' } });
+    await submitValid({
+      success: true,
+      action: { type: 'qr', qr: 'upi://pay?pa=shop@upi&am=449.00' },
+    });
     expect(await screen.findByText('Scan QR Code to Complete Payment')).toBeInTheDocument();
     expect(screen.getByTestId('payment-qr').tagName.toLowerCase()).toBe('svg');
     await waitFor(() => expect(location()).toBe('/order-success'), { timeout: 8000 });
@@ -268,7 +373,10 @@ describe('Payment page: results', () => {
   it('qr: shows a qrBase64 image', async () => {
     server.use(http.get(`${API}/orders/ORD1`, () => HttpResponse.json({ id: 'ORD1', status: 0 })));
     await submitValid({ success: true, action: { type: 'qr', qrBase64: 'iVBORw0KGgo=' } });
-    expect(await screen.findByRole('img', { name: 'UPI payment QR code' })).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+    expect(await screen.findByRole('img', { name: 'UPI payment QR code' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
   });
 
   it('redirectUrl only: navigates there', async () => {
@@ -286,8 +394,14 @@ describe('Payment page: results', () => {
   it.each([
     [() => HttpResponse.json({ success: false, error: 'Card declined' }), 'Card declined'],
     [() => HttpResponse.json({ success: false }), 'Unknown error occurred during payment process'],
-    [() => HttpResponse.json({ error: 'This order has already been paid' }, { status: 409 }), 'This order has already been paid'],
-    [() => HttpResponse.json({ error: 'db down' }, { status: 500 }), 'Failed to process payment. Please try again later.'],
+    [
+      () => HttpResponse.json({ error: 'This order has already been paid' }, { status: 409 }),
+      'This order has already been paid',
+    ],
+    [
+      () => HttpResponse.json({ error: 'db down' }, { status: 500 }),
+      'Failed to process payment. Please try again later.',
+    ],
     [() => HttpResponse.error(), 'Failed to process payment. Please try again later.'],
   ])('error %#: shows the error text', async (respond, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -13,7 +13,12 @@ import { DynamicPaymentForm } from '../components/dynamic-payment-form';
 import { QrPayment } from '../components/qr-payment';
 import { RedirectPostForm } from '../components/redirect-post-form';
 import { redirectBrowser } from '../lib/browser';
-import { isAppPath, paymentMessages, paymentOutcome, type PaymentOutcome } from '../lib/payment-result';
+import {
+  isAppPath,
+  paymentMessages,
+  paymentOutcome,
+  type PaymentOutcome,
+} from '../lib/payment-result';
 
 function useOrderId(): string | null {
   const [params] = useSearchParams();
@@ -28,14 +33,20 @@ function Shell({ children }: { children: ReactNode }) {
 
 function ErrorNotice({ message }: { message: string }) {
   return (
-    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive"
+    >
       {message}
     </p>
   );
 }
 
 const returnToCheckout = (
-  <Link to="/checkout" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+  <Link
+    to="/checkout"
+    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+  >
     Return to checkout
   </Link>
 );
@@ -87,7 +98,10 @@ export function Component() {
     } catch (error) {
       console.error('Payment failed', error);
       // a server answer with an error field is shown as is; no answer or a crash gets the generic text
-      const serverText = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+      const serverText =
+        error instanceof ApiError && error.status >= 400 && error.status < 500
+          ? error.message
+          : null;
       if (error instanceof ApiError && error.fields) setServerErrors(error.fields);
       setOutcome({ kind: 'error', message: serverText ?? paymentMessages.processFailed });
     }
@@ -107,7 +121,11 @@ export function Component() {
           )}
         </CardHeader>
         <CardContent className="grid gap-5">
-          {reason && outcome === null && <ErrorNotice message={`The last attempt did not go through: ${reason}. You can try again.`} />}
+          {reason && outcome === null && (
+            <ErrorNotice
+              message={`The last attempt did not go through: ${reason}. You can try again.`}
+            />
+          )}
           {outcome?.kind === 'error' && <ErrorNotice message={outcome.message} />}
           {fieldsQuery.isPending ? (
             <div className="grid gap-4" aria-busy="true" aria-label="Loading payment form">
@@ -129,7 +147,9 @@ export function Component() {
               onSubmit={pay}
             />
           )}
-          {outcome?.kind === 'post' && <RedirectPostForm url={outcome.url} formParams={outcome.formParams} />}
+          {outcome?.kind === 'post' && (
+            <RedirectPostForm url={outcome.url} formParams={outcome.formParams} />
+          )}
         </CardContent>
       </Card>
     </Shell>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { policySlugs } from '@store/contracts/store';
-import { fillPolicyPlaceholders, policyCompany, policyFallbacks, policyHtml } from './policy-content';
+import {
+  fillPolicyPlaceholders,
+  policyCompany,
+  policyFallbacks,
+  policyHtml,
+} from './policy-content';
 import { asPolicySlug } from './policy-slug';
 
 const info = {
@@ -24,12 +29,14 @@ describe('policy slugs', () => {
 describe('policy content', () => {
   it('fills placeholders with escaped store values', () => {
     const company = policyCompany({ ...info, companyName: 'A & B <Co>' });
-    expect(fillPolicyPlaceholders('<p>{companyName} at {companyEmail} {unknown}</p>', company)).toBe(
-      '<p>A &#38; B &#60;Co&#62; at help@papertrail.in {unknown}</p>',
-    );
+    expect(
+      fillPolicyPlaceholders('<p>{companyName} at {companyEmail} {unknown}</p>', company),
+    ).toBe('<p>A &#38; B &#60;Co&#62; at help@papertrail.in {unknown}</p>');
   });
   it('falls back to the store name, then neutral wording', () => {
-    expect(policyCompany({ storeName: 'Paper Trail', companyName: ' ' }).companyName).toBe('Paper Trail');
+    expect(policyCompany({ storeName: 'Paper Trail', companyName: ' ' }).companyName).toBe(
+      'Paper Trail',
+    );
     expect(policyCompany(undefined)).toEqual(policyFallbacks);
   });
   it('uses built-in texts with store details and no placeholders left', () => {
@@ -49,7 +56,10 @@ describe('policy content', () => {
   it('prefers the store override, filled and sanitised', () => {
     const html = policyHtml('terms', {
       ...info,
-      policies: { terms: '<p onclick="x()">Terms of {companyName}</p><img src="{companyLogoUrl}"><script>x()</script>' },
+      policies: {
+        terms:
+          '<p onclick="x()">Terms of {companyName}</p><img src="{companyLogoUrl}"><script>x()</script>',
+      },
     });
     expect(html).toBe('<p>Terms of Paper Trail Stationers Pvt Ltd</p><img src="/images/logo.png">');
   });

@@ -29,7 +29,8 @@ export const policyFallbacks: PolicyCompany = {
 export function policyCompany(info: Partial<StoreInfo> | undefined): PolicyCompany {
   const pick = (key: keyof PolicyCompany) => info?.[key]?.trim() || policyFallbacks[key];
   return {
-    companyName: info?.companyName?.trim() || info?.storeName?.trim() || policyFallbacks.companyName,
+    companyName:
+      info?.companyName?.trim() || info?.storeName?.trim() || policyFallbacks.companyName,
     companyAddress: pick('companyAddress'),
     companyEmail: pick('companyEmail'),
     companyPhone: pick('companyPhone'),
@@ -43,13 +44,16 @@ function escapeHtml(text: string): string {
 
 /** Replaces {companyName} and the other placeholders with HTML-escaped store values. */
 export function fillPolicyPlaceholders(html: string, company: PolicyCompany): string {
-  return html.replace(/\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl)\}/g, (_, key) =>
-    escapeHtml(company[key as keyof PolicyCompany]),
+  return html.replace(
+    /\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl)\}/g,
+    (_, key) => escapeHtml(company[key as keyof PolicyCompany]),
   );
 }
 
 /** The store's override when it has one, else the built-in text; placeholders filled, HTML sanitised. */
 export function policyHtml(slug: PolicySlug, info: Partial<StoreInfo> | undefined): string {
   const override = info?.policies?.[slug]?.trim();
-  return sanitizePolicyHtml(fillPolicyPlaceholders(override || builtinPolicies[slug], policyCompany(info)));
+  return sanitizePolicyHtml(
+    fillPolicyPlaceholders(override || builtinPolicies[slug], policyCompany(info)),
+  );
 }

@@ -15,9 +15,13 @@ describe('policy pages', () => {
     renderPolicy('privacy');
     expect(screen.getByText('Policy Information')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: '7. Grievance Officer' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '7. Grievance Officer' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Monday to Friday, 10:00-17:00/)).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Privacy Policy | Paper Trail Stationers Pvt Ltd'));
+    await waitFor(() =>
+      expect(document.title).toBe('Privacy Policy | Paper Trail Stationers Pvt Ltd'),
+    );
   });
 
   it('renders a sanitised store override with placeholders filled', async () => {
@@ -25,12 +29,17 @@ describe('policy pages', () => {
       http.get(`${API}/storeInfo`, () =>
         HttpResponse.json({
           ...storeInfoFixture,
-          policies: { shipping: '<p>Ships from {companyAddress}</p><img src="x" onerror="window.hacked=1"><script>window.hacked=1</script>' },
+          policies: {
+            shipping:
+              '<p>Ships from {companyAddress}</p><img src="x" onerror="window.hacked=1"><script>window.hacked=1</script>',
+          },
         }),
       ),
     );
     const { container } = renderPolicy('shipping');
-    expect(await screen.findByText('Ships from 12 MG Road, Bengaluru, Karnataka 560001')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ships from 12 MG Road, Bengaluru, Karnataka 560001'),
+    ).toBeInTheDocument();
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('[onerror]')).toBeNull();
   });

@@ -14,9 +14,15 @@ export function Component() {
   const { storeInfo, isLoading } = useStoreInfo();
   const companyName = policyCompany(storeInfo).companyName;
   const title = slug ? policyTitles[slug] : '';
-  const html = useMemo(() => (slug && !isLoading ? policyHtml(slug, storeInfo) : ''), [slug, storeInfo, isLoading]);
+  const html = useMemo(
+    () => (slug && !isLoading ? policyHtml(slug, storeInfo) : ''),
+    [slug, storeInfo, isLoading],
+  );
 
-  useEffect(() => (title ? setPageTitle(`${title} | ${companyName}`) : undefined), [title, companyName]);
+  useEffect(
+    () => (title ? setPageTitle(`${title} | ${companyName}`) : undefined),
+    [title, companyName],
+  );
 
   if (!slug) return <Navigate to="/404" replace />;
   return (

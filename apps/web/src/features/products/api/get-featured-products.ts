@@ -7,7 +7,10 @@ import { getProducts } from './get-products';
  * Featured products for home: GET /products?featured=true&limit=4 (see
  * docs/decisions/web-featured-products.md). A failure is logged and treated as empty.
  */
-export async function getFeaturedProducts(limit = FEATURED_LIMIT, signal?: AbortSignal): Promise<ProductView[]> {
+export async function getFeaturedProducts(
+  limit = FEATURED_LIMIT,
+  signal?: AbortSignal,
+): Promise<ProductView[]> {
   try {
     const page = await getProducts({ featured: 'true', limit, page: 1 }, signal);
     return page.products;

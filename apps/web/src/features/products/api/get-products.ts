@@ -9,8 +9,14 @@ export interface ProductPage {
 }
 
 /** GET /products; the total comes from pagination.total, or count in older answers (spec section 3). */
-export async function getProducts(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<ProductPage> {
-  const body = await apiRequest<ProductListResponse & { count?: number }>('/products', { query, signal });
+export async function getProducts(
+  query: Record<string, QueryValue>,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  const body = await apiRequest<ProductListResponse & { count?: number }>('/products', {
+    query,
+    signal,
+  });
   const data = Array.isArray(body?.data) ? body.data : [];
   return {
     products: data.map(toProductView),

@@ -9,7 +9,13 @@ export const gridClasses: Record<GridView, string> = {
 };
 
 /** 3 or 2 columns; hidden on mobile. */
-export function GridToggle({ view, onChange }: { view: GridView; onChange: (view: GridView) => void }) {
+export function GridToggle({
+  view,
+  onChange,
+}: {
+  view: GridView;
+  onChange: (view: GridView) => void;
+}) {
   return (
     <div className="hidden items-center gap-1 md:flex" role="group" aria-label="Grid density">
       <Button
@@ -45,7 +51,12 @@ export function ParentCategoryFilter({ options, value, onChange }: ParentCategor
   if (options.length === 0) return null;
   const chip = (label: string, selected: boolean, next: string | undefined) => (
     <li key={label}>
-      <Button variant={selected ? 'default' : 'outline'} size="sm" aria-pressed={selected} onClick={() => onChange(next)}>
+      <Button
+        variant={selected ? 'default' : 'outline'}
+        size="sm"
+        aria-pressed={selected}
+        onClick={() => onChange(next)}
+      >
         {label}
       </Button>
     </li>
@@ -54,7 +65,9 @@ export function ParentCategoryFilter({ options, value, onChange }: ParentCategor
     <nav aria-label="Filter by type">
       <ul className="flex flex-wrap gap-2">
         {chip('All', !value, undefined)}
-        {options.map((option) => chip(option, value?.toLowerCase() === option.toLowerCase(), option))}
+        {options.map((option) =>
+          chip(option, value?.toLowerCase() === option.toLowerCase(), option),
+        )}
       </ul>
     </nav>
   );

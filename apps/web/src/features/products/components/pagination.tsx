@@ -17,7 +17,12 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
     <nav aria-label="Pagination" className="mt-10 flex flex-col items-center gap-3">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+          >
             <ChevronLeft aria-hidden="true" />
             Previous
           </Button>
@@ -43,7 +48,12 @@ export function Pagination({ page, pageSize, total, onPageChange }: PaginationPr
           ),
         )}
         <li>
-          <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= totalPages}
+            onClick={() => onPageChange(page + 1)}
+          >
             Next
             <ChevronRight aria-hidden="true" />
           </Button>

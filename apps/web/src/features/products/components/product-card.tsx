@@ -71,7 +71,9 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         {product.category && (
-          <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">{product.category}</p>
+          <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">
+            {product.category}
+          </p>
         )}
         <h3 className="font-display text-lg font-semibold leading-snug">
           <Link to={href} className="line-clamp-2 hover:text-primary">
@@ -87,7 +89,11 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
             </s>
           )}
         </p>
-        <Button onClick={addToCart} className="mt-1 w-full" aria-label={`Add ${product.name} to cart`}>
+        <Button
+          onClick={addToCart}
+          className="mt-1 w-full"
+          aria-label={`Add ${product.name} to cart`}
+        >
           <ShoppingCart aria-hidden="true" />
           Add to Cart
         </Button>
@@ -98,7 +104,10 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
 
 export function ProductCardSkeleton() {
   return (
-    <div className="flex flex-col overflow-hidden rounded-xl border border-border bg-card" data-testid="product-card-skeleton">
+    <div
+      className="flex flex-col overflow-hidden rounded-xl border border-border bg-card"
+      data-testid="product-card-skeleton"
+    >
       <div className="h-[300px] animate-pulse bg-muted" aria-hidden="true" />
       <div className="space-y-3 p-4">
         <Skeleton className="h-3 w-1/3" />

@@ -20,7 +20,9 @@ describe('listing rules', () => {
   });
 
   it('headings: parent category, men, women, capitalised, All Products', () => {
-    expect(listingHeading({ parentCategory: 'Journals', category: 'men', featured: false })).toBe('Journals');
+    expect(listingHeading({ parentCategory: 'Journals', category: 'men', featured: false })).toBe(
+      'Journals',
+    );
     expect(listingHeading({ category: 'men', featured: false })).toBe("Men's Ethnic Wear");
     expect(listingHeading({ category: 'women', featured: false })).toBe("Women's Ethnic Wear");
     expect(listingHeading({ category: 'diaries', featured: false })).toBe('Diaries');
@@ -36,15 +38,29 @@ describe('listing rules', () => {
   });
 
   it('reads page (default 1), category, parentCategory, featured', () => {
-    expect(readListingParams(new URLSearchParams(''))).toEqual({ page: 1, featured: false, category: undefined, parentCategory: undefined });
+    expect(readListingParams(new URLSearchParams(''))).toEqual({
+      page: 1,
+      featured: false,
+      category: undefined,
+      parentCategory: undefined,
+    });
     expect(readListingParams(new URLSearchParams('page=abc')).page).toBe(1);
-    expect(readListingParams(new URLSearchParams('page=3&category=ink&featured=true'))).toMatchObject({ page: 3, category: 'ink', featured: true });
+    expect(
+      readListingParams(new URLSearchParams('page=3&category=ink&featured=true')),
+    ).toMatchObject({ page: 3, category: 'ink', featured: true });
   });
 
   it('query of section 7: gender for men/women, filter list for accessories', () => {
-    expect(productListQuery({ page: 2, category: 'men', featured: false })).toMatchObject({ page: 2, limit: 12, gender: 'Men', filter: undefined });
+    expect(productListQuery({ page: 2, category: 'men', featured: false })).toMatchObject({
+      page: 2,
+      limit: 12,
+      gender: 'Men',
+      filter: undefined,
+    });
     expect(productListQuery({ page: 1, category: 'Women', featured: false }).gender).toBe('Women');
-    expect(productListQuery({ page: 1, category: 'accessories', featured: false }).filter).toBe(ACCESSORIES_FILTER);
+    expect(productListQuery({ page: 1, category: 'accessories', featured: false }).filter).toBe(
+      ACCESSORIES_FILTER,
+    );
     expect(productListQuery({ page: 1, featured: true }).featured).toBe('true');
   });
 
@@ -52,7 +68,17 @@ describe('listing rules', () => {
     expect(paginationWindow(1, 1)).toEqual([1]);
     expect(paginationWindow(1, 3)).toEqual([1, 2, 3]);
     expect(paginationWindow(1, 10)).toEqual([1, 2, 3, 'ellipsis-end', 10]);
-    expect(paginationWindow(5, 10)).toEqual([1, 'ellipsis-start', 3, 4, 5, 6, 7, 'ellipsis-end', 10]);
+    expect(paginationWindow(5, 10)).toEqual([
+      1,
+      'ellipsis-start',
+      3,
+      4,
+      5,
+      6,
+      7,
+      'ellipsis-end',
+      10,
+    ]);
     expect(paginationWindow(10, 10)).toEqual([1, 'ellipsis-start', 8, 9, 10]);
     expect(paginationWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
@@ -63,6 +89,13 @@ describe('listing rules', () => {
   });
 
   it('distinct parent categories', () => {
-    expect(distinctParentCategories([{ parentCategory: 'A' }, { parentCategory: null }, { parentCategory: 'A' }, { parentCategory: 'B' }])).toEqual(['A', 'B']);
+    expect(
+      distinctParentCategories([
+        { parentCategory: 'A' },
+        { parentCategory: null },
+        { parentCategory: 'A' },
+        { parentCategory: 'B' },
+      ]),
+    ).toEqual(['A', 'B']);
   });
 });

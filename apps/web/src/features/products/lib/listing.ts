@@ -47,7 +47,9 @@ function capitalise(text: string): string {
 }
 
 /** Listing heading: parent category, else men/women wording, else capitalised category, else All Products. */
-export function listingHeading(params: Pick<ListingParams, 'category' | 'parentCategory' | 'featured'>): string {
+export function listingHeading(
+  params: Pick<ListingParams, 'category' | 'parentCategory' | 'featured'>,
+): string {
   if (params.parentCategory) return params.parentCategory;
   const category = params.category;
   if (!category) return params.featured ? 'Featured Products' : 'All Products';
@@ -89,7 +91,9 @@ export function showingText(page: number, pageSize: number, total: number): stri
 }
 
 /** Distinct parent categories, in first-seen order. */
-export function distinctParentCategories(products: readonly { parentCategory: string | null }[]): string[] {
+export function distinctParentCategories(
+  products: readonly { parentCategory: string | null }[],
+): string[] {
   const seen = new Set<string>();
   for (const p of products) {
     const name = p.parentCategory?.trim();

@@ -12,13 +12,21 @@ describe('toProductView (spec section 3)', () => {
   });
 
   it('price falls back to 0', () => {
-    const p = toProductView({ ...productFixture(), regularPrice: undefined as unknown as number, discountedPrice: null });
+    const p = toProductView({
+      ...productFixture(),
+      regularPrice: undefined as unknown as number,
+      discountedPrice: null,
+    });
     expect(p.price).toBe(0);
   });
 
   it('image = imgUrl, else first image, else empty', () => {
-    expect(toProductView(productFixture({ imgUrl: '/a.jpg', images: [{ url: '/b.jpg' }] })).image).toBe('/a.jpg');
-    expect(toProductView(productFixture({ imgUrl: '', images: [{ url: '/b.jpg' }] })).image).toBe('/b.jpg');
+    expect(
+      toProductView(productFixture({ imgUrl: '/a.jpg', images: [{ url: '/b.jpg' }] })).image,
+    ).toBe('/a.jpg');
+    expect(toProductView(productFixture({ imgUrl: '', images: [{ url: '/b.jpg' }] })).image).toBe(
+      '/b.jpg',
+    );
     expect(toProductView(productFixture({ imgUrl: '', images: [] })).image).toBe('');
   });
 
@@ -33,9 +41,18 @@ describe('toProductView (spec section 3)', () => {
       }),
     );
     expect(p).toMatchObject({ sizes: ['A4', 'A5'], colors: ['Red'], featured: true });
-    const q = toProductView(productFixture({ attributes: [{ key: 'color', value: ['Blue'] }, { key: 'featured', value: ['no'] }] }));
+    const q = toProductView(
+      productFixture({
+        attributes: [
+          { key: 'color', value: ['Blue'] },
+          { key: 'featured', value: ['no'] },
+        ],
+      }),
+    );
     expect(q).toMatchObject({ sizes: [], colors: ['Blue'], featured: false });
-    expect(toProductView(productFixture({ attributes: [{ key: 'Colour', value: ['Black'] }] })).colors).toEqual(['Black']);
+    expect(
+      toProductView(productFixture({ attributes: [{ key: 'Colour', value: ['Black'] }] })).colors,
+    ).toEqual(['Black']);
   });
 
   it('sale only when price is below the original price', () => {

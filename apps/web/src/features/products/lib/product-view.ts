@@ -18,7 +18,10 @@ export interface ProductView {
   attributes: ProductAttribute[];
 }
 
-function attributeValues(attributes: readonly ProductAttribute[], keys: readonly string[]): string[] {
+function attributeValues(
+  attributes: readonly ProductAttribute[],
+  keys: readonly string[],
+): string[] {
   const attribute = attributes.find((a) => keys.includes(a.key.trim().toLowerCase()));
   return (attribute?.value ?? []).map((v) => v.trim()).filter(Boolean);
 }
@@ -41,7 +44,9 @@ export function toProductView(product: Product): ProductView {
     sizes: attributeValues(attributes, ['size', 'sizes']),
     // 'colour' too: the spec names color/colours/colors, and the catalogue spells it Colour.
     colors: attributeValues(attributes, ['color', 'colour', 'colours', 'colors']),
-    featured: attributeValues(attributes, ['featured']).some((v) => v.toLowerCase().includes('true')),
+    featured: attributeValues(attributes, ['featured']).some((v) =>
+      v.toLowerCase().includes('true'),
+    ),
     attributes,
   };
 }
@@ -54,12 +59,23 @@ export function isOnSale(product: Pick<ProductView, 'price' | 'originalPrice'>):
 export const MAX_SPECS = 10;
 
 /** Shown by the size/colour choosers or internal flags, so not repeated as specifications. */
-const NON_SPEC_KEYS = new Set(['size', 'sizes', 'color', 'colour', 'colors', 'colours', 'featured']);
+const NON_SPEC_KEYS = new Set([
+  'size',
+  'sizes',
+  'color',
+  'colour',
+  'colors',
+  'colours',
+  'featured',
+]);
 
 /** Specification rows: keys containing "phone" are hidden, at most 10 (spec section 2). */
 export function productSpecs(attributes: readonly ProductAttribute[]): ProductAttribute[] {
   return attributes
-    .filter((a) => !a.key.toLowerCase().includes('phone') && !NON_SPEC_KEYS.has(a.key.trim().toLowerCase()))
+    .filter(
+      (a) =>
+        !a.key.toLowerCase().includes('phone') && !NON_SPEC_KEYS.has(a.key.trim().toLowerCase()),
+    )
     .slice(0, MAX_SPECS);
 }
 

@@ -22,11 +22,14 @@ const product = productFixture({
 
 function serve(p: object | null) {
   server.use(
-    http.get(`${API}/products/:id`, () => (p ? HttpResponse.json(p) : HttpResponse.json({ error: 'Product not found' }, { status: 404 }))),
+    http.get(`${API}/products/:id`, () =>
+      p ? HttpResponse.json(p) : HttpResponse.json({ error: 'Product not found' }, { status: 404 }),
+    ),
   );
 }
 
-const render = (id = product.id) => renderWithProviders(<ProductRoute />, { route: `/product/${id}`, path: '/product/:id' });
+const render = (id = product.id) =>
+  renderWithProviders(<ProductRoute />, { route: `/product/${id}`, path: '/product/:id' });
 
 describe('product detail', () => {
   it('shows the product, 8-char id badge, INR price and specs without phone keys', async () => {
@@ -43,9 +46,13 @@ describe('product detail', () => {
     serve(product);
     render();
     await userEvent.click(await screen.findByRole('button', { name: /Add to Cart/ }));
-    expect(await screen.findByText('You must select a size before adding to cart')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You must select a size before adding to cart'),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('Please select a size').length).toBeGreaterThan(0);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/product/${product.id}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/product/${product.id}`),
+    );
 
     await userEvent.click(screen.getByRole('radio', { name: 'A5' }));
     await userEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
@@ -69,7 +76,10 @@ describe('product detail', () => {
     render('missing');
     expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeInTheDocument();
     expect(screen.getByText(/Failed to load product details/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
     spy.mockRestore();
   });
 });

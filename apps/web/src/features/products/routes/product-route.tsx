@@ -11,7 +11,13 @@ import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useProduct } from '../api/get-product';
 import { OptionPicker } from '../components/option-picker';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
-import { isOnSale, onlyOption, productSpecs, shortProductId, type ProductView } from '../lib/product-view';
+import {
+  isOnSale,
+  onlyOption,
+  productSpecs,
+  shortProductId,
+  type ProductView,
+} from '../lib/product-view';
 
 function ProductSkeleton() {
   return (
@@ -46,10 +52,14 @@ function NotFound() {
 function ProductDetail({ product }: { product: ProductView }) {
   const navigate = useNavigate();
   const { addItem } = useCart();
-  const gallery = [product.image, ...product.images.filter((url) => url !== product.image)].filter(Boolean);
+  const gallery = [product.image, ...product.images.filter((url) => url !== product.image)].filter(
+    Boolean,
+  );
   const [activeImage, setActiveImage] = useState(0);
   const [size, setSize] = useState<string | undefined>(() =>
-    product.sizes.length === 1 && product.sizes[0]?.toLowerCase() === 'one size' ? product.sizes[0] : undefined,
+    product.sizes.length === 1 && product.sizes[0]?.toLowerCase() === 'one size'
+      ? product.sizes[0]
+      : undefined,
   );
   const [color, setColor] = useState<string | undefined>(() => onlyOption(product.colors));
   const [quantity, setQuantity] = useState(1);
@@ -60,7 +70,9 @@ function ProductDetail({ product }: { product: ProductView }) {
   const addToCart = () => {
     if (product.sizes.length > 0 && !size) {
       setSizeError('Please select a size');
-      toast.error('Please select a size', { description: 'You must select a size before adding to cart' });
+      toast.error('Please select a size', {
+        description: 'You must select a size before adding to cart',
+      });
       return;
     }
     addItem({
@@ -100,7 +112,15 @@ function ProductDetail({ product }: { product: ProductView }) {
                   aria-pressed={index === activeImage}
                   className="overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-primary"
                 >
-                  <img src={url} alt="" width={72} height={72} loading="lazy" onError={showFallbackImage} className="size-18 object-cover" />
+                  <img
+                    src={url}
+                    alt=""
+                    width={72}
+                    height={72}
+                    loading="lazy"
+                    onError={showFallbackImage}
+                    className="size-18 object-cover"
+                  />
                 </button>
               </li>
             ))}
@@ -124,7 +144,9 @@ function ProductDetail({ product }: { product: ProductView }) {
             </s>
           )}
         </p>
-        {product.description && <p className="leading-relaxed text-muted-foreground">{product.description}</p>}
+        {product.description && (
+          <p className="leading-relaxed text-muted-foreground">{product.description}</p>
+        )}
 
         <OptionPicker
           legend="Size"
@@ -137,10 +159,20 @@ function ProductDetail({ product }: { product: ProductView }) {
             setSizeError(undefined);
           }}
         />
-        <OptionPicker legend="Colour" name="color" options={product.colors} value={color} onChange={setColor} />
+        <OptionPicker
+          legend="Colour"
+          name="color"
+          options={product.colors}
+          value={color}
+          onChange={setColor}
+        />
 
         <div className="flex flex-wrap items-center gap-4">
-          <QuantityStepper value={quantity} onChange={(q) => setQuantity(Math.max(1, q))} label={`Quantity of ${product.name}`} />
+          <QuantityStepper
+            value={quantity}
+            onChange={(q) => setQuantity(Math.max(1, q))}
+            label={`Quantity of ${product.name}`}
+          />
           <Button size="lg" onClick={addToCart} className="flex-1 sm:flex-none">
             <ShoppingCart aria-hidden="true" />
             Add to Cart
@@ -148,13 +180,19 @@ function ProductDetail({ product }: { product: ProductView }) {
         </div>
 
         {specs.length > 0 && (
-          <section aria-labelledby="specs-heading" className="mt-2 rounded-xl border border-border bg-card p-5">
+          <section
+            aria-labelledby="specs-heading"
+            className="mt-2 rounded-xl border border-border bg-card p-5"
+          >
             <h2 id="specs-heading" className="mb-3 text-lg font-semibold">
               Specifications
             </h2>
             <dl className="divide-y divide-border text-sm">
               {specs.map((attribute) => (
-                <div key={attribute.id ?? attribute.key} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-2">
+                <div
+                  key={attribute.id ?? attribute.key}
+                  className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-2"
+                >
                   <dt className="font-medium text-muted-foreground">{attribute.key}</dt>
                   <dd>
                     {attribute.value.join(', ')}
@@ -185,7 +223,13 @@ export function Component() {
         <ArrowLeft aria-hidden="true" />
         Back
       </Button>
-      {isPending ? <ProductSkeleton /> : product ? <ProductDetail key={product.id} product={product} /> : <NotFound />}
+      {isPending ? (
+        <ProductSkeleton />
+      ) : product ? (
+        <ProductDetail key={product.id} product={product} />
+      ) : (
+        <NotFound />
+      )}
     </div>
   );
 }

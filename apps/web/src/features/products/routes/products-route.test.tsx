@@ -7,13 +7,23 @@ import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { Component as ProductsRoute } from './products-route';
 
-const many = (n: number) => Array.from({ length: n }, (_, i) => productFixture({ id: `p${i}`, title: `Notebook ${i}`, parentCategory: i % 2 ? 'Journals' : 'Planners' }));
+const many = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    productFixture({
+      id: `p${i}`,
+      title: `Notebook ${i}`,
+      parentCategory: i % 2 ? 'Journals' : 'Planners',
+    }),
+  );
 
 function listResponse(request: Request, total: number, seen: URLSearchParams[] = []) {
   const params = new URL(request.url).searchParams;
   seen.push(params);
   const limit = Number(params.get('limit'));
-  return HttpResponse.json({ data: many(Math.min(limit, total)), pagination: { total, page: 1, limit, totalPages: Math.ceil(total / limit) } });
+  return HttpResponse.json({
+    data: many(Math.min(limit, total)),
+    pagination: { total, page: 1, limit, totalPages: Math.ceil(total / limit) },
+  });
 }
 
 const listHandler = (total: number, seen: URLSearchParams[] = []) =>
@@ -33,7 +43,12 @@ describe('products page', () => {
     expect(await screen.findByRole('link', { name: 'Notebook 0' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Men's Ethnic Wear" })).toBeInTheDocument();
     const list = seen.find((p) => p.get('limit') === '12')!;
-    expect(Object.fromEntries(list)).toMatchObject({ page: '3', limit: '12', category: 'men', gender: 'Men' });
+    expect(Object.fromEntries(list)).toMatchObject({
+      page: '3',
+      limit: '12',
+      category: 'men',
+      gender: 'Men',
+    });
     expect(seen.some((p) => p.get('limit') === '100' && p.get('category') === 'men')).toBe(true);
     expect(await screen.findByRole('button', { name: 'Journals' })).toBeInTheDocument();
     expect(screen.getByText('Showing 25 to 36 of 60 items')).toBeInTheDocument();
@@ -43,7 +58,11 @@ describe('products page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('page=4'));
     await userEvent.click(screen.getByRole('button', { name: 'Journals' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/products?category=men&page=1&parentCategory=Journals'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/products?category=men&page=1&parentCategory=Journals',
+      ),
+    );
   });
 
   it('featured=true asks only for featured products; accessories sends the filter list', async () => {
@@ -59,12 +78,15 @@ describe('products page', () => {
     let fail = true;
     server.use(
       http.get(`${API}/products`, ({ request }) => {
-        if (fail && new URL(request.url).searchParams.get('limit') === '12') return HttpResponse.json({ error: 'down' }, { status: 500 });
+        if (fail && new URL(request.url).searchParams.get('limit') === '12')
+          return HttpResponse.json({ error: 'down' }, { status: 500 });
         return listResponse(request, 2);
       }),
     );
     renderWithProviders(<ProductsRoute />, { route: '/products' });
-    expect(await screen.findByText('Failed to load products. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load products. Please try again.'),
+    ).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('link', { name: 'Notebook 0' })).toBeInTheDocument();
@@ -72,8 +94,12 @@ describe('products page', () => {
 
   it('empty state hides heading and filters; Clear Filters resets the query', async () => {
     server.use(listHandler(0));
-    renderWithProviders(<ProductsRoute />, { route: '/products?category=ink&parentCategory=Bottles' });
-    expect(await screen.findByText('No products found with the selected filters.')).toBeInTheDocument();
+    renderWithProviders(<ProductsRoute />, {
+      route: '/products?category=ink&parentCategory=Bottles',
+    });
+    expect(
+      await screen.findByText('No products found with the selected filters.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/products$/));

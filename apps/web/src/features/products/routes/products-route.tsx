@@ -5,7 +5,12 @@ import { Button } from '@/components/ui/button';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useParentCategories } from '../api/get-parent-categories';
 import { useProducts } from '../api/get-products';
-import { GridToggle, gridClasses, ParentCategoryFilter, type GridView } from '../components/listing-controls';
+import {
+  GridToggle,
+  gridClasses,
+  ParentCategoryFilter,
+  type GridView,
+} from '../components/listing-controls';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 import { listingHeading, PAGE_SIZE, productListQuery, readListingParams } from '../lib/listing';
@@ -65,7 +70,10 @@ export function Component() {
           ))}
         </div>
       ) : products.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-16 text-center">
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-16 text-center"
+        >
           <AlertCircle className="size-10 text-destructive" aria-hidden="true" />
           <p className="text-lg">Failed to load products. Please try again.</p>
           <Button onClick={() => void products.refetch()}>
@@ -83,14 +91,23 @@ export function Component() {
         </div>
       ) : (
         <>
-          <ul className={gridClasses[view]} aria-label={heading} aria-busy={products.isPlaceholderData}>
+          <ul
+            className={gridClasses[view]}
+            aria-label={heading}
+            aria-busy={products.isPlaceholderData}
+          >
             {products.data.products.map((product, index) => (
               <li key={product.id} className="flex flex-col *:flex-1">
                 <ProductCard product={product} onAddToCart={addItem} priority={index === 0} />
               </li>
             ))}
           </ul>
-          <Pagination page={params.page} pageSize={PAGE_SIZE} total={products.data.total} onPageChange={setPage} />
+          <Pagination
+            page={params.page}
+            pageSize={PAGE_SIZE}
+            total={products.data.total}
+            onPageChange={setPage}
+          />
         </>
       )}
     </div>

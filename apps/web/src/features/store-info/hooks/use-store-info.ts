@@ -30,7 +30,9 @@ export function brandName(info: Pick<StoreInfo, 'storeName' | 'companyName'> | u
 }
 
 /** Page head description: store name plus description, or 'Trending Fashion' (spec section 1). */
-export function headDescription(info: Pick<StoreInfo, 'storeName' | 'description'> | undefined): string {
+export function headDescription(
+  info: Pick<StoreInfo, 'storeName' | 'description'> | undefined,
+): string {
   const description = info?.description?.trim();
   if (!description) return 'Trending Fashion';
   const name = info?.storeName?.trim();
