@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,21 +13,31 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import { env, serverRoot } from './env';
+import { BODY_LIMIT } from './lib/body-limit';
 import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { orderRoutes } from './modules/orders/orders.routes';
-import { paymentConfigFromEnv, type PaymentConfig } from './modules/payments/payment-config';
+import {
+  derivedSandboxSecret,
+  paymentConfigFromEnv,
+  type PaymentConfig,
+} from './modules/payments/payment-config';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerHttpHardening,
+} from './plugins/http-hardening';
+import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-limit';
 import { registerStoreResolution } from './plugins/store';
 import { registerWeb } from './plugins/web';
 
 export const API_PREFIX = '/api/v1';
-export const BODY_LIMIT = 100 * 1024;
 /** Product and category art shipped in the repository. */
 export const imagesDir = join(serverRoot, 'public/images');
 
@@ -44,6 +53,8 @@ export interface BuildAppOptions {
   publicBaseUrl?: string;
   /** Payment methods and provider secrets; default: from env.ts. */
   payments?: PaymentConfig;
+  /** Where login and registration attempts are counted; default: REDIS_URL, else in process. */
+  rateLimits?: RateLimitStoreOptions;
 }
 
 declare module 'fastify' {
@@ -65,13 +76,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // shoppers' order ids and products ids are short; refuse absurd URLs early
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
+    // request.ip is the shopper's only when the proxy in front is trusted (rate limits count by it)
+    trustProxy: env.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // JSON only: form bodies are parsed just where a payment provider or the sandbox posts a form
+  // (payments.routes.ts, sandbox.routes.ts), so no cross-site HTML form reaches the API.
+  app.removeContentTypeParser('text/plain');
+  registerHttpHardening(app, {
+    hsts: (options.publicBaseUrl ?? env.PUBLIC_BASE_URL ?? '').startsWith('https:'),
+  });
 
-  const payments = options.payments ?? paymentConfigFromEnv(env);
+  const payments =
+    options.payments ?? paymentConfigFromEnv(env, derivedSandboxSecret(options.jwtSecret));
   const cache = new ResponseCache();
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
@@ -83,8 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStoreResolution(app, options.db, cache);
   registerAuth(app, options.jwtSecret);
 
+  await registerRateLimits(app, options.rateLimits ?? { redisUrl: env.REDIS_URL });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -121,8 +143,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: API_PREFIX },
   );
-  if (payments.methods.includes('gateway'))
+  if (payments.methods.includes('gateway')) {
+    app.log.warn(
+      'The sandbox gateway is on (PAYMENT_METHODS includes gateway): orders can be marked paid without money. ' +
+        'Leave it out in a store that takes real orders.',
+    );
     await app.register(sandboxGatewayRoutes, { db: options.db, config: payments });
+  }
 
   const webDir =
     options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))

@@ -1,7 +1,19 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An IP address or CIDR block, as proxy-addr takes them (also its names loopback, linklocal, uniquelocal). */
+function isProxyAddress(text: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(text)) return true;
+  const [address = '', bits, ...rest] = text.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  return (
+    bits === undefined ||
+    (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128))
+  );
+}
 
 /** Repository root: npm runs workspace scripts with cwd = apps/server, so paths are resolved from here. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -24,6 +36,41 @@ const envSchema = z.object({
     blank,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /**
+   * Behind a reverse proxy: how many proxies stand in front ('1'), or their addresses
+   * ('127.0.0.1,10.0.0.0/8'), so the shopper's address is read from X-Forwarded-For. 'true' is
+   * refused: it would take the leftmost entry, which the client writes itself. Unset: the
+   * socket's address is the shopper's.
+   */
+  TRUST_PROXY: z.preprocess(
+    blank,
+    z
+      .string()
+      .optional()
+      .refine((v) => v !== 'true', {
+        message:
+          'TRUST_PROXY=true would trust any X-Forwarded-For a client writes: give the number of proxies in front (e.g. 1) or their addresses',
+      })
+      .refine(
+        (v) =>
+          v === undefined ||
+          v === 'false' ||
+          /^\d+$/.test(v) ||
+          v.split(',').every((a) => isProxyAddress(a.trim())),
+        { message: 'TRUST_PROXY: a number of proxies, or addresses such as 127.0.0.1,10.0.0.0/8' },
+      )
+      .transform((v): false | string | ((address: string, hop: number) => boolean) => {
+        if (v === undefined || v === 'false') return false;
+        if (/^\d+$/.test(v)) {
+          const hops = Number(v);
+          return (_address, hop) => hop < hops;
+        }
+        return v;
+      }),
+  ),
+  /** redis://…: login and registration limits shared by every API process (else per process) */
+  REDIS_URL: z.preprocess(blank, z.string().url().optional()),
+  TEST_REDIS_URL: z.preprocess(blank, z.string().url().optional()),
   /** Absolute origin used when the server must build absolute links (e.g. payment return URLs). */
   PUBLIC_BASE_URL: z.preprocess(blank, z.string().url().optional()),
   TEST_DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
@@ -37,10 +84,8 @@ const envSchema = z.object({
       .default('stationery.demo@upi'),
   ),
   UPI_PAYEE_NAME: z.preprocess(blank, z.string().optional()),
-  SANDBOX_GATEWAY_SECRET: z.preprocess(
-    blank,
-    z.string().min(16).default('sandbox-gateway-demo-secret-change-me'),
-  ),
+  /** HMAC key of the sandbox gateway; unset: derived from the JWT key (payment-config.ts). */
+  SANDBOX_GATEWAY_SECRET: z.preprocess(blank, z.string().min(16).optional()),
   PAYU_KEY: z.preprocess(blank, z.string().optional()),
   PAYU_SALT: z.preprocess(blank, z.string().optional()),
   PAYU_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),

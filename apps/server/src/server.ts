@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { DataDirLockedError } from './db/lock';
+import { DataDirLockedError, recordServerAddress } from './db/lock';
 import { seedIfEmpty } from './db/seed';
 import { env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
@@ -38,6 +38,11 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // a stuck connection (a database or Redis that stopped answering) must not keep us alive
+    setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting');
+      process.exit(1);
+    }, 10_000).unref();
     await app.close();
     await database.close();
     process.exit(0);
@@ -46,6 +51,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Operator commands find the embedded database locked by us and ask this server instead.
+  if (!env.DATABASE_URL) {
+    const address = app.server.address();
+    if (address && typeof address === 'object')
+      recordServerAddress(env.DATA_DIR, env.HOST, address.port);
+  }
 }
 
 await main();

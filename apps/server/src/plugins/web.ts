@@ -10,6 +10,26 @@ const serverOnly = (url: string) =>
   url.startsWith('/api/') || url === '/api' || url.startsWith('/sandbox-gateway');
 
 /**
+ * What the storefront may load: its own scripts only (no inline script), inline styles (React
+ * style props), images from here, data: URLs or any https CDN a store's catalogue points to, API
+ * calls to itself, and payment forms posted to itself or PayU's hosted checkout.
+ */
+export const WEB_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  // PayU's hosted checkout may answer the post with a redirect inside its own domain, and
+  // browsers check redirects after a form post against form-action too
+  "form-action 'self' https://*.payu.in",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/**
  * Serves the built web app at / (hashed /assets immutable, index.html no-cache) with a fallback
  * to index.html for browser navigations; everything else unknown gets a JSON 404.
  */
@@ -22,10 +42,11 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
       decorateReply: false,
       cacheControl: false,
       setHeaders(res, path) {
+        if (path.endsWith('.html')) res.setHeader('content-security-policy', WEB_APP_CSP);
         if (path.includes('/assets/'))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
-        else res.header('cache-control', 'public, max-age=3600');
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=3600');
       },
     });
   }
@@ -43,6 +64,7 @@ export async function registerWeb(app: FastifyInstance, webDistDir: string | nul
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
+        .header('content-security-policy', WEB_APP_CSP)
         .send(indexHtml());
     }
     return reply.code(404).send(NOT_FOUND);

@@ -117,6 +117,8 @@ export async function createTestApp(
     db: database.db,
     jwtSecret: testJwtSecret,
     webDistDir: null,
+    // counted in process: a REDIS_URL in the environment is a live store's, not the tests'
+    rateLimits: {},
     ...options,
   });
   await app.ready();

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@store/contracts/common';
 import {
@@ -8,6 +9,7 @@ import {
   paymentSubmitBodySchema,
 } from '@store/contracts/payments';
 import type { Db } from '../../db/client';
+import { BODY_LIMIT } from '../../lib/body-limit';
 import { HttpError } from '../../lib/errors';
 import { formFields, orderReturnLocation } from './form-body';
 import type { PaymentConfig } from './payment-config';
@@ -43,6 +45,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   { db, config, publicBaseUrl, jwtSecret },
 ) => {
   await app.register(operatorRoutes, { db, jwtSecret });
+  // PayU returns the browser with a form post; only this scope reads form bodies
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
   const baseUrl = (request: FastifyRequest) =>
     config.publicBaseUrl ??
     publicBaseUrl?.replace(/\/+$/, '') ??
@@ -76,7 +80,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         summary:
           "Start paying one of the caller's Pending orders; a repeated submit returns the open attempt",
         security: [{ bearerAuth: [] }],
-        body: paymentSubmitBodySchema,
+        body: paymentSubmitBodySchema.strict(),
         response: {
           200: paymentResponseSchema,
           400: errorResponseSchema,
@@ -136,7 +140,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   });
 
   // The sandbox signs the exact bytes it sends, so this route reads the body as a string. It exists
-  // only while the demo sandbox is offered: its secret has a public default.
+  // only while the demo sandbox is offered: a store taking real money leaves it out.
   if (!config.methods.includes('gateway')) return;
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');

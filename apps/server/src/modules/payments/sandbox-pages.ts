@@ -1,4 +1,4 @@
-import { paiseToRupeeString } from './money';
+import { formatRupees } from './money';
 
 const escapes: Record<string, string> = {
   '&': '&amp;',
@@ -32,14 +32,12 @@ export interface SandboxAttemptView {
   status: string;
 }
 
-const formatInr = (paise: number) => `₹${paiseToRupeeString(paise)}`;
-
 function attemptBlock(a: SandboxAttemptView): string {
   const id = escapeHtml(a.id);
   const details = `<dl>
 <dt>Merchant</dt><dd data-testid="sandbox-merchant">${escapeHtml(a.merchant)}</dd>
 <dt>Order</dt><dd data-testid="sandbox-order">${escapeHtml(a.orderId)}</dd>
-<dt>Amount</dt><dd data-testid="sandbox-amount">${formatInr(a.amountPaise)}</dd>
+<dt>Amount</dt><dd data-testid="sandbox-amount">${formatRupees(a.amountPaise)}</dd>
 <dt>Reference</dt><dd data-testid="sandbox-reference">${id}</dd>
 </dl>`;
   if (a.status !== 'pending') {

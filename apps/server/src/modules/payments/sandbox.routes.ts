@@ -1,6 +1,8 @@
+import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { BODY_LIMIT } from '../../lib/body-limit';
 import { HttpError } from '../../lib/errors';
 import { formFields, orderReturnLocation } from './form-body';
 import { paiseToRupeeString } from './money';
@@ -29,6 +31,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> =
   app,
   { db, config },
 ) => {
+  // the store's hidden form and the Approve/Decline buttons post forms here
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
   const notFound = () =>
     sandboxMessagePage('Payment not found', 'This sandbox payment does not exist.');
 

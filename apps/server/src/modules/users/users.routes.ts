@@ -8,12 +8,14 @@ import {
   tokenResponseSchema,
 } from '@store/contracts/users';
 import type { Db } from '../../db/client';
+import { loginRateLimit, registerRateLimit } from '../../plugins/rate-limit';
 import { checkCredentials, findUserById, registerUser, toAccountInfo } from './users.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/users/register',
     {
+      config: { rateLimit: registerRateLimit },
       schema: {
         tags: ['users'],
         summary: 'Create an account (the shopper logs in afterwards)',
@@ -22,6 +24,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           201: registerResponseSchema,
           400: errorResponseSchema,
           409: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },
@@ -34,11 +37,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post(
     '/users/authorize',
     {
+      config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['users'],
         summary: 'Log in: answers a 30-day Bearer token',
         body: loginBodySchema.strict(),
-        response: { 200: tokenResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: {
+          200: tokenResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {

@@ -151,6 +151,11 @@ describe('GET /accountInfo', () => {
         `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt(1000).setExpirationTime(2000).sign(testJwtSecret)}`,
     ],
     [
+      'a well-signed token whose subject is not a user id',
+      async () =>
+        `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).setSubject('not-a-uuid').setExpirationTime('1h').sign(testJwtSecret)}`,
+    ],
+    [
       'alg none',
       async () =>
         `Bearer ${new UnsecuredJWT(claims()).setSubject(user.id).setExpirationTime('1h').encode()}`,

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+
+describe('environment', () => {
+  it('uses the documented defaults', () => {
+    const env = readEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SANDBOX_GATEWAY_SECRET).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or proxy addresses, and refuses what a client could spoof', () => {
+    expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback' }).TRUST_PROXY).toBe(
+      '127.0.0.1, 10.0.0.0/8,loopback',
+    );
+    const oneHop = readEnv({ TRUST_PROXY: '1' }).TRUST_PROXY as (a: string, hop: number) => boolean;
+    expect(oneHop('10.0.0.1', 0)).toBe(true);
+    expect(oneHop('10.0.0.2', 1)).toBe(false);
+    expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*number of proxies/);
+    expect(() => readEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => readEnv({ PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(/PORT[\s\S]*JWT_SECRET/);
+  });
+});
