@@ -19,7 +19,15 @@ export const messages = {
   pinCode: 'PIN code must be 6 digits and cannot start with 0',
   indianMobile: 'Enter a 10-digit Indian mobile number (starting 6-9), optionally with +91',
   stateUnknown: 'Choose a state or union territory from the list',
+  controlCharacters: 'Use letters, digits and punctuation only',
 } as const;
+
+/**
+ * C0 and C1 control characters (tabs, newlines, terminal escapes): never part of a name or an
+ * address, and unsafe to print or label.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Basic email pattern of spec section 5: non-space text, @, text, dot, text. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,3 +38,35 @@ export const idSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+
+/** Blank query values count as absent (clients send only the filters they use). */
+export const blankToUndefined = (v: unknown) =>
+  typeof v === 'string' && v.trim() === '' ? undefined : v;
+
+/**
+ * A whole number in a query, written in plain decimal digits: `z.coerce.number` would also take
+ * `0x10`, `1e1` or ` 1 `, which no client sends and a cache should not key separately.
+ */
+export const queryInt = (
+  min: number,
+  max: number,
+  fallback: number,
+  /** one message for every refusal; default: zod's own for the range */
+  message?: string,
+) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^\d{1,9}$/)
+            .transform(Number),
+        ],
+        { error: message ?? 'Expected a whole number' },
+      )
+      .pipe(z.number().int().min(min, message).max(max, message))
+      .default(fallback),
+  );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToUndefined, queryInt } from './common';
 
 export const productImageSchema = z.object({ url: z.string() });
 
@@ -31,13 +32,9 @@ export const PRODUCT_PAGE_SIZE = 12;
 export const PRODUCT_MAX_LIMIT = 100;
 
 /** GET /products query. Blank values are treated as absent (the client sends only non-empty filters). */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 export const productListQuerySchema = z.object({
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100000).default(1)),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(1).max(PRODUCT_MAX_LIMIT).default(PRODUCT_PAGE_SIZE),
-  ),
+  page: queryInt(1, 100000, 1),
+  limit: queryInt(1, PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE),
   category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
   gender: z.preprocess(blankToUndefined, z.string().max(50).optional()),
   /** comma list of categories, e.g. 'Accessories,Personal Care,Home,null,Unisex' */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException, loggableError } from './pg-errors';
 
 /** Thrown by services; turned into `{ error, fields? }` with the given status. */
 export class HttpError extends Error {
@@ -63,7 +64,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : err.message;
       return reply.code(status).send({ error });
     }
-    request.log.error({ err }, 'unhandled error');
+    if (isDataException(err)) {
+      request.log.warn({ err: loggableError(err) }, 'input the database refused');
+      return reply.code(400).send({ error: 'The request holds a value the store cannot accept' });
+    }
+    request.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.code(500).send({ error: 'Internal server error' });
   });
 }

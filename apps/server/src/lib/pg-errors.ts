@@ -1,8 +1,41 @@
-/** PostgreSQL unique_violation (23505), whether raised by pg, PGlite or wrapped by Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
+/** The SQLSTATE of a PostgreSQL error, whether raised by pg, PGlite or wrapped by Drizzle. */
+export function pgErrorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+/** unique_violation (23505) */
+export function isUniqueViolation(err: unknown): boolean {
+  return pgErrorCode(err) === '23505';
+}
+
+/**
+ * Class 22, data exception: a value the database cannot take (bad encoding, a number out of range,
+ * text where a uuid belongs). It comes from input that slipped past validation, so it is the
+ * caller's 400, not our 500.
+ */
+export function isDataException(err: unknown): boolean {
+  return pgErrorCode(err)?.startsWith('22') ?? false;
+}
+
+const PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+/**
+ * An error fit for the log: Drizzle puts every query parameter (password hashes, emails,
+ * addresses) in its message and stack, so those are cut; the driver's own message and code stay.
+ */
+export function loggableError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const cause = err.cause as { message?: unknown; code?: unknown } | undefined;
+  return {
+    type: err.name,
+    message: err.message.replace(PARAMS, '\nparams: [redacted]'),
+    code: pgErrorCode(err) ?? (err as { code?: unknown }).code,
+    cause: cause && typeof cause.message === 'string' ? cause.message : undefined,
+    stack: err.stack?.replace(PARAMS, '\nparams: [redacted]'),
+  };
 }

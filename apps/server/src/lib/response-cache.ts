@@ -48,7 +48,8 @@ export class ResponseCache {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit;
     const body = JSON.stringify(await produce());
-    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    // weak: the same entity goes out gzip-, brotli- or un-encoded, byte-different but equivalent
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const entry = { body, etag, expiresAt: now + this.ttlMs };
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
@@ -58,6 +59,9 @@ export class ResponseCache {
     return entry;
   }
 }
+
+/** Weak comparison (RFC 9110 8.8.3.2): the opaque tags match, W/ or not. */
+const sameEtag = (a: string, b: string) => a.trim().replace(/^W\//, '') === b.replace(/^W\//, '');
 
 /** Sends a cached JSON body, or 304 when the client already holds it. */
 export function sendCachedJson(
@@ -70,7 +74,7 @@ export function sendCachedJson(
     .header('cache-control', 'no-cache')
     .header('vary', 'Host, X-Store-Domain');
   const inm = request.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+  if (inm && (inm.trim() === '*' || inm.split(',').some((t) => sameEtag(t, entry.etag)))) {
     return reply.code(304).send();
   }
   return reply.type('application/json; charset=utf-8').send(entry.body);

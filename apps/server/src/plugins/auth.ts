@@ -23,6 +23,7 @@ declare module 'fastify' {
 }
 
 const ALG = 'HS256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TOKEN_LIFETIME = '30d';
 
 async function verify(secret: Uint8Array, request: FastifyRequest): Promise<AuthUser | null> {
@@ -35,7 +36,9 @@ async function verify(secret: Uint8Array, request: FastifyRequest): Promise<Auth
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.email !== 'string' ||
-      typeof payload.store !== 'string'
+      typeof payload.store !== 'string' ||
+      // user ids are uuids; anything else would fail in the database as a 500
+      !UUID.test(payload.sub)
     ) {
       return null;
     }

@@ -98,6 +98,11 @@ describe('POST /orders', () => {
       'shippingAddress.phone',
     ],
     [
+      'an escape sequence in the name',
+      () => ({ shippingAddress: { ...testShippingAddress, fullName: 'Asha\u001b[2J Rao' } }),
+      'shippingAddress.fullName',
+    ],
+    [
       'an unknown address field',
       () => ({ shippingAddress: { ...testShippingAddress, landmark: 'x' } }),
       'shippingAddress.landmark',

@@ -31,6 +31,22 @@ describe('GET /storeInfo', () => {
     expect(again.body).toBe('');
   });
 
+  it('answers 304 to If-None-Match: * and 200 to a stale tag', async () => {
+    const any = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/storeInfo',
+      headers: { 'if-none-match': '*' },
+    });
+    expect(any.statusCode).toBe(304);
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/storeInfo',
+      headers: { 'if-none-match': 'W/"not-the-current-one"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toHaveProperty('storeName');
+  });
+
   it('falls back to the default store for an unknown host and honours X-Store-Domain', async () => {
     const res = await t.app.inject({
       method: 'GET',
