@@ -5,28 +5,78 @@ describe('store CLI arguments', () => {
   it('reads ship with a tracking number in either form', () => {
     expect(parseStoreArgs(['order', 'AB12', 'ship', '--tracking', 'DTDC1'])).toEqual({
       ok: true,
-      command: { orderId: 'AB12', action: 'ship', trackingNumber: 'DTDC1' },
+      command: { kind: 'transition', orderId: 'AB12', action: 'ship', trackingNumber: 'DTDC1' },
     });
     expect(parseStoreArgs(['order', 'AB12', 'ship', '--tracking=DTDC1'])).toEqual({
       ok: true,
-      command: { orderId: 'AB12', action: 'ship', trackingNumber: 'DTDC1' },
+      command: { kind: 'transition', orderId: 'AB12', action: 'ship', trackingNumber: 'DTDC1' },
     });
   });
   it('reads deliver and cancel', () => {
     expect(parseStoreArgs(['order', 'AB12', 'deliver'])).toEqual({
       ok: true,
-      command: { orderId: 'AB12', action: 'deliver' },
+      command: { kind: 'transition', orderId: 'AB12', action: 'deliver' },
     });
     expect(parseStoreArgs(['order', 'AB12', 'cancel'])).toEqual({
       ok: true,
-      command: { orderId: 'AB12', action: 'cancel' },
+      command: { kind: 'transition', orderId: 'AB12', action: 'cancel' },
     });
   });
-  it('refuses incomplete or unknown commands', () => {
+  it('reads show', () => {
+    expect(parseStoreArgs(['order', 'AB12', 'show'])).toEqual({
+      ok: true,
+      command: { kind: 'show', orderId: 'AB12' },
+    });
+  });
+  it('reads orders: all statuses and the newest 50 by default', () => {
+    expect(parseStoreArgs(['orders'])).toEqual({
+      ok: true,
+      command: { kind: 'list', query: { limit: 50 } },
+    });
+    expect(parseStoreArgs(['orders', '--status', 'processing', '--limit=500'])).toEqual({
+      ok: true,
+      command: { kind: 'list', query: { status: 'processing', limit: 500 } },
+    });
+    expect(parseStoreArgs(['--limit', '7', 'orders'])).toEqual({
+      ok: true,
+      command: { kind: 'list', query: { limit: 7 } },
+    });
+  });
+  it('refuses a status that is not one', () => {
+    expect(parseStoreArgs(['orders', '--status', 'paid'])).toEqual({
+      ok: false,
+      error: '--status: Expected one of pending, processing, shipped, delivered, cancelled',
+    });
+    expect(parseStoreArgs(['orders', '--status', 'Processing']).ok).toBe(false);
+    expect(parseStoreArgs(['orders', '--status'])).toEqual({
+      ok: false,
+      error: '--status needs a value',
+    });
+  });
+  it('refuses a limit outside 1 to 500 or not in plain digits', () => {
+    for (const limit of ['0', '501', '-1', '1.5', '1e2', '0x10', ' 5', 'ten']) {
+      expect(parseStoreArgs(['orders', `--limit=${limit}`])).toEqual({
+        ok: false,
+        error: '--limit: Expected a whole number from 1 to 500',
+      });
+    }
+    expect(parseStoreArgs(['orders', '--limit', '--status', 'pending']).ok).toBe(false);
+  });
+  it('refuses incomplete, unknown or misplaced arguments', () => {
     expect(parseStoreArgs(['order', 'AB12', 'ship']).ok).toBe(false);
     expect(parseStoreArgs(['order', 'AB12', 'pay']).ok).toBe(false);
     expect(parseStoreArgs(['order', 'AB12', 'cancel', '--tracking', 'X']).ok).toBe(false);
-    expect(parseStoreArgs(['orders']).ok).toBe(false);
+    expect(parseStoreArgs(['order', 'AB12', 'show', '--tracking', 'X']).ok).toBe(false);
+    expect(parseStoreArgs(['order', 'AB12', 'show', 'extra']).ok).toBe(false);
+    expect(parseStoreArgs(['order', 'AB12', 'show', '--limit', '5']).ok).toBe(false);
+    expect(parseStoreArgs(['orders', 'pending']).ok).toBe(false);
+    expect(parseStoreArgs(['orders', '--tracking', 'X']).ok).toBe(false);
+    expect(parseStoreArgs(['orders', '--sort', 'old'])).toEqual({
+      ok: false,
+      error: 'Unknown option: --sort',
+    });
+    expect(parseStoreArgs(['order']).ok).toBe(false);
+    expect(parseStoreArgs([]).ok).toBe(false);
     expect(parseStoreArgs(['--tracking']).ok).toBe(false);
   });
 });

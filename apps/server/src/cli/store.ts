@@ -1,50 +1,122 @@
-// Operator commands: `npm run store -- order <id> ship --tracking <number>` | deliver | cancel | show
-import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
+// Operator commands: `npm run store -- orders` | `order <id> show | ship --tracking <n> | deliver | cancel`
+import { openDatabase, type Db } from '../db/client';
+import { DataDirLockedError, readServerAddress } from '../db/lock';
 import { env } from '../env';
 import { resolveJwtSecret } from '../lib/jwt-secret';
-import { statusName } from '../modules/payments/order-status';
+import { HttpError } from '../lib/errors';
+import { operatorOrderDetailSchema, operatorOrderListSchema } from '@store/contracts/operator';
+import { getOperatorOrder, listOperatorOrders } from '../modules/payments/operator-orders.service';
 import {
   OrderTransitionError,
   transitionOrder,
-  type OperatorAction,
   type TransitionedOrder,
 } from '../modules/payments/order-transitions.service';
 import { signOperatorToken } from '../modules/payments/operator.routes';
-import { parseStoreArgs, storeUsage } from './store-args';
+import { formatOrderDetail, formatOrderList, formatTransition } from './order-format';
+import { parseStoreArgs, storeUsage, type StoreCommand } from './store-args';
 
-async function viaDatabase(
-  orderId: string,
-  action: OperatorAction,
-  trackingNumber?: string,
-): Promise<TransitionedOrder> {
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR },
-  );
+/** A message for the operator, printed without a stack trace. */
+class CommandError extends Error {}
+
+/** One command, done on the database itself or asked of the server that holds it. */
+interface Operation<T> {
+  direct(db: Db): Promise<T>;
+  /** path below /api/v1/operator; POST when there is a body */
+  remote: { path: string; body?: object };
+  /** checks the server's answer: the same data `direct` returns */
+  parse(json: unknown): T;
+}
+
+/** The embedded database is held by a running server: ask that server, with an operator token. */
+async function viaRunningServer<T>(op: Operation<T>): Promise<T> {
+  const server = readServerAddress(env.DATA_DIR);
+  if (!server) {
+    throw new CommandError(
+      `The data folder ${env.DATA_DIR} is locked by another process, but no running store server was found there. ` +
+        'Stop that process and run the command again.',
+    );
+  }
+  const secret = resolveJwtSecret({ secret: env.JWT_SECRET, dataDir: env.DATA_DIR });
+  const token = await signOperatorToken(secret);
+  let res: Response;
   try {
-    return await transitionOrder(database.db, orderId, action, { trackingNumber });
+    res = await fetch(`${server.url}/api/v1/operator${op.remote.path}`, {
+      method: op.remote.body ? 'POST' : 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(op.remote.body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(op.remote.body ? { body: JSON.stringify(op.remote.body) } : {}),
+      // a server that holds the folder but has stopped answering must not hang the command
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new CommandError(
+      `The store server (PID ${server.pid}) holds the database but did not answer at ${server.url}.`,
+    );
+  }
+  const body: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const error = (body as { error?: unknown }).error;
+    throw new CommandError(
+      typeof error === 'string' ? error : `The store server answered ${res.status}.`,
+    );
+  }
+  return op.parse(body);
+}
+
+async function run<T>(op: Operation<T>): Promise<T> {
+  let database;
+  try {
+    database = await openDatabase(
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 1 } : { dataDir: env.DATA_DIR },
+    );
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    return viaRunningServer(op);
+  }
+  try {
+    return await op.direct(database.db);
   } finally {
     await database.close();
   }
 }
 
-/** The embedded database is held by a running server: ask that server, with an operator token. */
-async function viaRunningServer(
-  orderId: string,
-  action: OperatorAction,
-  trackingNumber?: string,
-): Promise<TransitionedOrder> {
-  const secret = resolveJwtSecret({ secret: env.JWT_SECRET, dataDir: env.DATA_DIR });
-  const token = await signOperatorToken(secret);
-  const url = `http://127.0.0.1:${env.PORT}/api/v1/operator/orders/${encodeURIComponent(orderId)}/${action}`;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(trackingNumber ? { trackingNumber } : {}),
-  });
-  const body = (await res.json()) as TransitionedOrder & { error?: string };
-  if (!res.ok) throw new OrderTransitionError(body.error ?? `Server answered ${res.status}`);
-  return body;
+/** Runs the command and returns what to print. */
+async function execute(command: StoreCommand): Promise<string> {
+  switch (command.kind) {
+    case 'list': {
+      const { status, limit } = command.query;
+      const list = await run({
+        direct: (db) => listOperatorOrders(db, command.query),
+        remote: {
+          path: `/orders?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) })}`,
+        },
+        parse: (json) => operatorOrderListSchema.parse(json),
+      });
+      return formatOrderList(list, limit);
+    }
+    case 'show': {
+      const order = await run({
+        direct: (db) => getOperatorOrder(db, command.orderId),
+        remote: { path: `/orders/${encodeURIComponent(command.orderId)}` },
+        parse: (json) => operatorOrderDetailSchema.parse(json),
+      });
+      return formatOrderDetail(order);
+    }
+    case 'transition': {
+      const { orderId, action, trackingNumber } = command;
+      const result = await run({
+        direct: (db) => transitionOrder(db, orderId, action, { trackingNumber }),
+        remote: {
+          path: `/orders/${encodeURIComponent(orderId)}/${action}`,
+          body: trackingNumber ? { trackingNumber } : {},
+        },
+        parse: (json) => json as TransitionedOrder,
+      });
+      return formatTransition(result);
+    }
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -53,26 +125,23 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${parsed.error}\n\n${storeUsage}`);
     return 2;
   }
-  const { orderId, action, trackingNumber } = parsed.command;
   try {
-    let result: TransitionedOrder;
-    try {
-      result = await viaDatabase(orderId, action, trackingNumber);
-    } catch (err) {
-      if (!(err instanceof DataDirLockedError)) throw err;
-      result = await viaRunningServer(orderId, action, trackingNumber);
-    }
-    const tracking = result.trackingNumber ? ` (tracking ${result.trackingNumber})` : '';
-    console.log(
-      `Order ${result.id}: ${statusName(result.from)} -> ${statusName(result.to)}${tracking}`,
-    );
+    console.log(await execute(parsed.command));
     return 0;
   } catch (err) {
-    if (err instanceof OrderTransitionError) {
+    // services speak to the operator through these; anything else is a fault
+    if (
+      err instanceof CommandError ||
+      err instanceof OrderTransitionError ||
+      err instanceof HttpError
+    ) {
       console.error(err.message);
       return 1;
     }
-    throw err;
+    // An operator needs the reason, not a stack trace; LOG_LEVEL=debug keeps the detail for us.
+    console.error(`The command failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace') console.error(err);
+    return 1;
   }
 }
 

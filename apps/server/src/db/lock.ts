@@ -44,3 +44,47 @@ export function acquireDataDirLock(dataDir: string): () => void {
   }
   throw new DataDirLockedError(`Could not take the lock on ${file}`);
 }
+
+/**
+ * Where the process holding the data folder listens, so an operator command that finds the folder
+ * locked can ask that server instead (it may have started on any PORT, including 0).
+ */
+export interface ServerAddress {
+  pid: number;
+  /** Base URL reachable from this machine, e.g. http://127.0.0.1:3000 */
+  url: string;
+}
+
+const addressFile = (dataDir: string) => join(dataDir, 'server.address.json');
+
+/** Host a local client should dial: wildcard listens are reached through loopback. */
+export function localUrl(host: string, port: number): string {
+  const dial = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${dial.includes(':') ? `[${dial}]` : dial}:${port}`;
+}
+
+export function recordServerAddress(dataDir: string, host: string, port: number): void {
+  const file = addressFile(dataDir);
+  const address: ServerAddress = { pid: process.pid, url: localUrl(host, port) };
+  writeFileSync(file, JSON.stringify(address));
+  process.once('exit', () => {
+    try {
+      const current = JSON.parse(readFileSync(file, 'utf8')) as ServerAddress;
+      if (current.pid === process.pid) rmSync(file, { force: true });
+    } catch {
+      // already gone
+    }
+  });
+}
+
+/** The running server's address, or null when none is recorded or its process has ended. */
+export function readServerAddress(dataDir: string): ServerAddress | null {
+  try {
+    const parsed = JSON.parse(readFileSync(addressFile(dataDir), 'utf8')) as Partial<ServerAddress>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.url !== 'string' || !isAlive(parsed.pid))
+      return null;
+    return { pid: parsed.pid, url: parsed.url };
+  } catch {
+    return null;
+  }
+}

@@ -23,6 +23,18 @@ type ItemRow = typeof orderItems.$inferSelect;
 
 export const SHIPPING_METHOD = 'Standard Shipping';
 
+/** The address as shoppers and the operator see it; the phone normalized, with +91. */
+export function shippingAddressOf(row: OrderRow): Order['shippingAddress'] {
+  return {
+    fullName: row.shippingFullName,
+    address: row.shippingAddress,
+    city: row.shippingCity,
+    state: row.shippingState,
+    postalCode: row.shippingPostalCode,
+    phone: `+91${row.contactPhone}`,
+  };
+}
+
 export function toOrder(row: OrderRow, items: ItemRow[]): Order {
   return {
     id: row.id,
@@ -37,14 +49,7 @@ export function toOrder(row: OrderRow, items: ItemRow[]): Order {
       size: i.variantSize,
       color: i.variantColor,
     })),
-    shippingAddress: {
-      fullName: row.shippingFullName,
-      address: row.shippingAddress,
-      city: row.shippingCity,
-      state: row.shippingState,
-      postalCode: row.shippingPostalCode,
-      phone: `+91${row.contactPhone}`,
-    },
+    shippingAddress: shippingAddressOf(row),
     total: paiseToRupees(row.totalPaise),
     shippingMethod: SHIPPING_METHOD,
     trackingNumber: row.trackingNumber,

@@ -12,3 +12,16 @@ export function rupeeStringToPaise(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+});
+
+/** Rupees as people in India read them, from integer paise: 123450 -> "₹1,234.50". */
+export function formatRupees(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new Error(`Invalid amount in paise: ${paise}`);
+  // the nearest double to paise / 100 rounds back to the same two decimals
+  return inr.format(paise / 100);
+}

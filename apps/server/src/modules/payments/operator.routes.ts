@@ -3,6 +3,12 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
+import {
+  operatorOrderDetailSchema,
+  operatorOrderListQuerySchema,
+  operatorOrderListSchema,
+} from '@store/contracts/operator';
+import { getOperatorOrder, listOperatorOrders } from './operator-orders.service';
 import { OrderTransitionError, transitionOrder } from './order-transitions.service';
 
 const OPERATOR_AUDIENCE = 'store-operator';
@@ -18,15 +24,53 @@ export function signOperatorToken(secret: Uint8Array): Promise<string> {
 }
 
 /**
- * POST /operator/orders/:orderId/:action: how `npm run store -- order ...` reaches a running server
- * whose embedded database it cannot open (PGlite allows one process). Only a holder of the server's
- * JWT key (the data folder's jwt-secret or JWT_SECRET) can mint the operator token; shopper tokens
- * have no audience and are refused.
+ * /operator/orders (GET the list, GET one, POST :action): how `npm run store -- ...` reaches a
+ * running server whose embedded database it cannot open (PGlite allows one process). Only a holder
+ * of the server's JWT key (the data folder's jwt-secret or JWT_SECRET) can mint the operator token;
+ * shopper tokens have no audience and are refused.
  */
 export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Array }> = async (
   app,
   { db, jwtSecret },
 ) => {
+  // every route here checks the token first: an anonymous caller learns nothing about parameters
+  app.addHook('onRequest', async (request) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    try {
+      const { payload } = await jwtVerify(token ?? '', jwtSecret, {
+        algorithms: ['HS256'],
+        audience: OPERATOR_AUDIENCE,
+      });
+      if (payload.role !== 'operator') throw new Error('not an operator');
+    } catch {
+      throw new HttpError(401, 'Operator token missing or invalid');
+    }
+  });
+
+  app.get(
+    '/operator/orders',
+    {
+      schema: {
+        hide: true,
+        querystring: operatorOrderListQuerySchema,
+        response: { 200: operatorOrderListSchema },
+      },
+    },
+    (request) => listOperatorOrders(db, request.query),
+  );
+
+  app.get(
+    '/operator/orders/:orderId',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ orderId: z.string().max(64) }),
+        response: { 200: operatorOrderDetailSchema },
+      },
+    },
+    (request) => getOperatorOrder(db, request.params.orderId),
+  );
+
   app.post(
     '/operator/orders/:orderId/:action',
     {
@@ -36,20 +80,10 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Arr
           orderId: z.string().max(64),
           action: z.enum(['ship', 'deliver', 'cancel']),
         }),
-        body: z.object({ trackingNumber: z.string().max(64).optional() }).optional(),
+        body: z.strictObject({ trackingNumber: z.string().max(64).optional() }).optional(),
       },
     },
     async (request) => {
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      try {
-        const { payload } = await jwtVerify(token ?? '', jwtSecret, {
-          algorithms: ['HS256'],
-          audience: OPERATOR_AUDIENCE,
-        });
-        if (payload.role !== 'operator') throw new Error('not an operator');
-      } catch {
-        throw new HttpError(401, 'Operator token missing or invalid');
-      }
       try {
         return await transitionOrder(db, request.params.orderId, request.params.action, {
           trackingNumber: request.body?.trackingNumber,

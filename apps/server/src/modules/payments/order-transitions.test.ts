@@ -11,7 +11,7 @@ import {
 import { signOperatorToken } from './operator.routes';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { transitionOrder } from './order-transitions.service';
-import { orderStatusOf, pay, validFields } from './payments-test-helpers';
+import { orderStatusOf, pay, placePaidOrder, validFields } from './payments-test-helpers';
 
 let t: TestApp;
 let shopper: TestUser;
@@ -21,15 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function paidOrder() {
-  const order = await placeTestOrder(t.app, shopper.token);
-  const body = (await pay(t.app, shopper.token, order.id, validFields('gateway'))).json();
-  await t.app.inject({
-    method: 'POST',
-    url: `/sandbox-gateway/pay/${body.action.formParams.data.paymentId}/approve`,
-  });
-  return order.id;
-}
+const paidOrder = () => placePaidOrder(t.app, shopper.token);
 
 describe('operator transitions', () => {
   it('ships with a tracking number the shopper sees, then delivers', async () => {

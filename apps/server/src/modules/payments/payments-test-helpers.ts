@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authHeader } from '../../test/test-app';
+import { authHeader, placeTestOrder } from '../../test/test-app';
 
 export const validFields = (method: string, over: Record<string, string | boolean> = {}) => ({
   method,
@@ -22,6 +22,17 @@ export function pay(
     headers: authHeader(token),
     payload: { orderId, fields },
   });
+}
+
+/** Places an order and pays it through the sandbox gateway: a Processing order; returns its id. */
+export async function placePaidOrder(app: FastifyInstance, token: string): Promise<string> {
+  const order = await placeTestOrder(app, token);
+  const body = (await pay(app, token, order.id, validFields('gateway'))).json();
+  await app.inject({
+    method: 'POST',
+    url: `/sandbox-gateway/pay/${body.action.formParams.data.paymentId}/approve`,
+  });
+  return order.id;
 }
 
 export async function orderStatusOf(

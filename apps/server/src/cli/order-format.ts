@@ -1,0 +1,130 @@
+// What the operator CLI prints. Pure functions of the data both paths share (database or server).
+import { controlCharacters } from '@store/contracts/common';
+import { formatRupees } from '../modules/payments/money';
+import {
+  OPERATOR_ORDERS_MAX_LIMIT,
+  type OperatorOrderDetail,
+  type OperatorOrderSummary,
+} from '@store/contracts/operator';
+import { statusName } from '../modules/payments/order-status';
+import type { TransitionedOrder } from '../modules/payments/order-transitions.service';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+const CONTROL = new RegExp(controlCharacters.source, 'g');
+
+/**
+ * Shoppers type names and addresses; a terminal would obey an escape sequence or a newline hidden
+ * in them (rewrite the screen, fake a row). Every string is printed with control characters as '?'.
+ */
+export function printable<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(CONTROL, '?') as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => printable(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]: [string, unknown]) => [k, printable(v)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** The operator's local date and minute, e.g. 2026-11-22 14:05 (sorts and reads the same anywhere). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const date = `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+  return `${date} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Orders keep 10 digits (or +91 and 10); a packer reads and dials +91 98765 43210 more easily. */
+function formatMobile(phone: string): string {
+  const digits = /^(?:\+91)?(\d{10})$/.exec(phone)?.[1];
+  return digits ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : phone;
+}
+
+/** Rows as aligned columns, two spaces apart; amounts and counts (rightAligned) line up on the right. */
+function columns(rows: readonly string[][], rightAligned: ReadonlySet<number>): string[] {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) => {
+        if (rightAligned.has(i)) return cell.padStart(widths[i]!);
+        return i === row.length - 1 ? cell : cell.padEnd(widths[i]!);
+      })
+      .join('  '),
+  );
+}
+
+export function formatTransition(result: TransitionedOrder): string {
+  const tracking = result.trackingNumber ? ` (tracking ${result.trackingNumber})` : '';
+  return `Order ${result.id}: ${statusName(result.from)} -> ${statusName(result.to)}${tracking}`;
+}
+
+/** One line per order, then how many; `limit` says when the list may have been cut short. */
+export function formatOrderList(rawList: readonly OperatorOrderSummary[], limit?: number): string {
+  const list = printable(rawList);
+  if (list.length === 0) return 'No orders';
+  const rows = list.map((o) => [
+    o.id,
+    formatDateTime(o.createdAt),
+    statusName(o.status),
+    formatRupees(o.totalPaise),
+    count(o.itemCount, 'item'),
+    o.contactEmail,
+    `${o.city} ${o.postalCode}`,
+  ]);
+  let total = count(list.length, 'order');
+  if (limit !== undefined && list.length >= limit) {
+    total +=
+      limit < OPERATOR_ORDERS_MAX_LIMIT
+        ? ` (the newest ${limit}; --limit up to ${OPERATOR_ORDERS_MAX_LIMIT} shows more)`
+        : ` (the newest ${limit}; --status narrows the list)`;
+  }
+  return [...columns(rows, new Set([3, 4])), total].join('\n');
+}
+
+function variant(item: OperatorOrderDetail['items'][number]): string {
+  const chosen = [item.size, item.color].filter(Boolean);
+  return chosen.length ? ` [${chosen.join(', ')}]` : '';
+}
+
+/** Everything a packer needs: status, times, contact, where to ship, what to pack, payments. */
+export function formatOrderDetail(rawOrder: OperatorOrderDetail): string {
+  const order = printable(rawOrder);
+  const a = order.shippingAddress;
+  const lines = [
+    `Order ${order.id}  ${statusName(order.status)}`,
+    `Placed    ${formatDateTime(order.createdAt)}`,
+    `Updated   ${formatDateTime(order.updatedAt)}`,
+    ...(order.trackingNumber ? [`Tracking  ${order.trackingNumber}`] : []),
+    `Contact   ${order.contactEmail}, ${formatMobile(order.contactPhone)}`,
+    '',
+    'Ship to',
+    `  ${a.fullName}`,
+    `  ${a.address}`,
+    `  ${a.city}, ${a.state} - ${a.postalCode}`,
+    `  Phone ${formatMobile(a.phone)}`,
+    '',
+    'Items',
+    ...order.items.map(
+      (i) =>
+        `  ${i.quantity} × ${i.title}${variant(i)} at ${formatRupees(i.unitPricePaise)}` +
+        ` = ${formatRupees(i.quantity * i.unitPricePaise)}`,
+    ),
+    `Total ${formatRupees(order.totalPaise)}`,
+    '',
+  ];
+  if (order.payments.length === 0) return [...lines, 'Payments: none yet'].join('\n');
+  const attempts = order.payments.map((p) => [
+    formatDateTime(p.createdAt),
+    p.method ? `${p.provider} ${p.method}` : p.provider,
+    p.status,
+    formatRupees(p.amountPaise),
+    p.providerReference ? `${p.id} (provider ref ${p.providerReference})` : p.id,
+  ]);
+  return [...lines, 'Payments', ...columns(attempts, new Set([3])).map((l) => `  ${l}`)].join('\n');
+}
