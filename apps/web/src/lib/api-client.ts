@@ -40,6 +40,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The `error` text of the server's error body, when the server sent one. */
+export function serverErrorText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object')
+    return undefined;
+  const text = (error.body as { error?: unknown }).error;
+  return typeof text === 'string' && text.trim() ? text : undefined;
+}
+
 /** Fired after a 401 removed the token, so the session state can follow the cookie. */
 export const AUTH_CLEARED_EVENT = 'store:auth-cleared';
 

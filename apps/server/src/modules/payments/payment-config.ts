@@ -1,3 +1,5 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
 /** Payment methods a store can offer; each is served by one provider. */
 export const paymentMethods = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
@@ -25,7 +27,7 @@ export interface PaymentsEnv {
   PAYMENT_METHODS: string;
   UPI_VPA: string;
   UPI_PAYEE_NAME?: string | undefined;
-  SANDBOX_GATEWAY_SECRET: string;
+  SANDBOX_GATEWAY_SECRET?: string | undefined;
   PAYU_KEY?: string | undefined;
   PAYU_SALT?: string | undefined;
   PAYU_MODE: 'test' | 'live';
@@ -35,15 +37,27 @@ export interface PaymentsEnv {
 export const defaultPaymentsEnv: PaymentsEnv = {
   PAYMENT_METHODS: 'upi_qr,upi_app,gateway',
   UPI_VPA: 'stationery.demo@upi',
-  SANDBOX_GATEWAY_SECRET: 'sandbox-gateway-demo-secret-change-me',
   PAYU_MODE: 'test',
 };
 
 /**
- * Methods named in PAYMENT_METHODS, in that order. PayU is dropped unless its key and salt are
- * set, so a half-configured gateway is never offered.
+ * The sandbox's HMAC key when SANDBOX_GATEWAY_SECRET is unset: derived from the session-token key,
+ * so it is private to this deployment (a published default would let anyone sign "paid"
+ * notifications) and every process that shares JWT_SECRET or the data folder agrees on it.
  */
-export function paymentConfigFromEnv(e: PaymentsEnv): PaymentConfig {
+export function derivedSandboxSecret(jwtSecret: Uint8Array): string {
+  return createHmac('sha256', jwtSecret).update('sandbox-gateway-notifications').digest('hex');
+}
+
+/**
+ * Methods named in PAYMENT_METHODS, in that order. PayU is dropped unless its key and salt are
+ * set, so a half-configured gateway is never offered. Without SANDBOX_GATEWAY_SECRET the sandbox
+ * signs with `fallbackSandboxSecret` (see derivedSandboxSecret), or a random per-process key.
+ */
+export function paymentConfigFromEnv(
+  e: PaymentsEnv,
+  fallbackSandboxSecret?: string,
+): PaymentConfig {
   const payu =
     e.PAYU_KEY && e.PAYU_SALT ? { key: e.PAYU_KEY, salt: e.PAYU_SALT, mode: e.PAYU_MODE } : null;
   const wanted = e.PAYMENT_METHODS.split(',')
@@ -56,7 +70,9 @@ export function paymentConfigFromEnv(e: PaymentsEnv): PaymentConfig {
   return {
     methods,
     upi: { vpa: e.UPI_VPA, payeeName: e.UPI_PAYEE_NAME ?? null },
-    sandbox: { secret: e.SANDBOX_GATEWAY_SECRET },
+    sandbox: {
+      secret: e.SANDBOX_GATEWAY_SECRET ?? fallbackSandboxSecret ?? randomBytes(32).toString('hex'),
+    },
     payu,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
   };

@@ -44,6 +44,15 @@ export interface StartPaymentInput {
 export async function startPayment(db: Db, input: StartPaymentInput): Promise<PaymentResponse> {
   const { body, config } = input;
   const definitions = paymentFieldDefinitions(config.methods);
+  const known = new Set(definitions.map((d) => d.name));
+  const unknown = Object.keys(body.fields).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new HttpError(
+      400,
+      `Unknown payment field: ${unknown[0]}`,
+      Object.fromEntries(unknown.map((name) => [`fields.${name}`, 'Unknown field'])),
+    );
+  }
   const errors = validatePaymentFields(definitions, body.fields);
   if (Object.keys(errors).length > 0)
     throw new HttpError(400, 'Please correct the errors in the form', errors);

@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { orderStatusOf, pay, postForm, specFormFields, validFields } from './payments-test-helpers';
+import { formatRupees } from './money';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { signSandboxNotification } from './providers/sandbox';
 import { hmacSha256Hex } from './signature';
@@ -126,6 +127,28 @@ describe('POST /payments checks', () => {
     expect(forged.statusCode).toBe(400);
     expect(forged.json().fields).toEqual({ method: 'Invalid format', consent: 'Invalid format' });
   });
+  it('refuses unknown fields, in the body or in the form, and records no attempt', async () => {
+    const order = await newOrder();
+    const extraField = await pay(
+      t.app,
+      shopper.token,
+      order.id,
+      validFields('upi_qr', { amount: '1.00' }),
+    );
+    expect(extraField.statusCode).toBe(400);
+    expect(extraField.json().fields).toEqual({ 'fields.amount': 'Unknown field' });
+    const extraKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${shopper.token}` },
+      payload: { orderId: order.id, fields: validFields('upi_qr'), amount: 1 },
+    });
+    expect(extraKey.statusCode).toBe(400);
+    expect(extraKey.json().fields).toEqual({ amount: 'Unknown field' });
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(
+      0,
+    );
+  });
   it("answers 404 for another shopper's order and for an unknown one", async () => {
     const order = await newOrder();
     expect((await pay(t.app, other.token, order.id, validFields('upi_qr'))).statusCode).toBe(404);
@@ -202,7 +225,8 @@ describe('sandbox gateway', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Kagaz &amp; Kalam');
     expect(page.body).toContain(order.id);
-    expect(page.body).toContain(`₹${order.total.toFixed(2)}`);
+    // as an Indian shopper reads it: ₹1,083.00
+    expect(page.body).toContain(formatRupees(Math.round(order.total * 100)));
     expect(page.body).toContain('data-testid="sandbox-approve"');
   });
   it('refuses a merchant request with an altered amount', async () => {

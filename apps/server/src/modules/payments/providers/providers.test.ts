@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paiseToRupeeString, rupeeStringToPaise } from '../money';
-import { paymentConfigFromEnv, defaultPaymentsEnv } from '../payment-config';
+import { derivedSandboxSecret, paymentConfigFromEnv, defaultPaymentsEnv } from '../payment-config';
 import { payuRequestHash, payuResponseHash, verifyPayuResponse } from './payu';
 import { payuProvider, verifyPayuNotification } from './payu-provider';
 import { sandboxProvider, signSandboxNotification, verifySandboxNotification } from './sandbox';
@@ -16,6 +16,26 @@ const config = paymentConfigFromEnv({
   PAYU_SALT: 'eCwWELxi',
 });
 const attempt = { id: 'PAY123', orderId: 'ORD1', amountPaise: 123405, method: 'upi_qr' as const };
+
+describe('sandbox secret', () => {
+  it('is the configured one, else private to the deployment: derived from its JWT key', () => {
+    const keyA = new TextEncoder().encode('a'.repeat(40));
+    const keyB = new TextEncoder().encode('b'.repeat(40));
+    expect(derivedSandboxSecret(keyA)).toBe(derivedSandboxSecret(keyA));
+    expect(derivedSandboxSecret(keyA)).not.toBe(derivedSandboxSecret(keyB));
+    const derived = paymentConfigFromEnv(defaultPaymentsEnv, derivedSandboxSecret(keyA));
+    expect(derived.sandbox.secret).toBe(derivedSandboxSecret(keyA));
+    const configured = paymentConfigFromEnv(
+      { ...defaultPaymentsEnv, SANDBOX_GATEWAY_SECRET: 'configured-secret-1234' },
+      derivedSandboxSecret(keyA),
+    );
+    expect(configured.sandbox.secret).toBe('configured-secret-1234');
+    // without either, two configurations never share a key
+    expect(paymentConfigFromEnv(defaultPaymentsEnv).sandbox.secret).not.toBe(
+      paymentConfigFromEnv(defaultPaymentsEnv).sandbox.secret,
+    );
+  });
+});
 
 describe('money', () => {
   it('formats paise as rupees with two decimals and reads them back', () => {

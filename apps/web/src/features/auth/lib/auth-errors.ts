@@ -1,12 +1,4 @@
-import { ApiError } from '@/lib/api-client';
-
-/** The `error` text of the server's error body, when the server sent one. */
-export function serverErrorText(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object')
-    return undefined;
-  const text = (error.body as { error?: unknown }).error;
-  return typeof text === 'string' && text.trim() ? text : undefined;
-}
+import { ApiError, serverErrorText } from '@/lib/api-client';
 
 /** Section 8 login failure: server's error, else no-response, else the default. */
 export function loginErrorMessage(error: unknown): string {

@@ -137,6 +137,10 @@ describe('Payment page: loading', () => {
       'href',
       '/checkout',
     );
+    expect(screen.getByRole('link', { name: 'Pay later from My Orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
   });
 
   it('accepts {fields: [...]} and treats anything else as an empty form', async () => {
@@ -397,6 +401,10 @@ describe('Payment page: results', () => {
     [
       () => HttpResponse.json({ error: 'This order has already been paid' }, { status: 409 }),
       'This order has already been paid',
+    ],
+    [
+      () => new HttpResponse('Not Found', { status: 404 }),
+      'Failed to process payment. Please try again later.',
     ],
     [
       () => HttpResponse.json({ error: 'db down' }, { status: 500 }),

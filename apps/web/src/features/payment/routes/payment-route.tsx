@@ -4,7 +4,7 @@ import type { PaymentFieldValue } from '@store/contracts/payment-rules';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, serverErrorText } from '@/lib/api-client';
 import { formatInr } from '@/lib/format';
 import { useOrderToPay } from '../api/get-order-status';
 import { usePaymentFieldsQuery } from '../api/get-payment-fields';
@@ -42,13 +42,19 @@ function ErrorNotice({ message }: { message: string }) {
   );
 }
 
+/**
+ * The spec's way back, plus My Orders: once the order exists the cart is empty, so checkout shows
+ * nothing to buy, while My Orders keeps the Pending order with its Pay Now.
+ */
 const returnToCheckout = (
-  <Link
-    to="/checkout"
-    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-  >
-    Return to checkout
-  </Link>
+  <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium">
+    <Link to="/checkout" className="text-primary underline-offset-4 hover:underline">
+      Return to checkout
+    </Link>
+    <Link to="/orders" className="text-primary underline-offset-4 hover:underline">
+      Pay later from My Orders
+    </Link>
+  </p>
 );
 
 export function Component() {
@@ -100,8 +106,8 @@ export function Component() {
       // a server answer with an error field is shown as is; no answer or a crash gets the generic text
       const serverText =
         error instanceof ApiError && error.status >= 400 && error.status < 500
-          ? error.message
-          : null;
+          ? serverErrorText(error)
+          : undefined;
       if (error instanceof ApiError && error.fields) setServerErrors(error.fields);
       setOutcome({ kind: 'error', message: serverText ?? paymentMessages.processFailed });
     }
