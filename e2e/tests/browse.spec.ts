@@ -1,6 +1,7 @@
 import {
   test,
   expect,
+  coloursOf,
   listProducts,
   pickOption,
   sizesOf,
@@ -213,5 +214,44 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
       '/',
     );
     await checkPage('cart-empty');
+  });
+
+  test('a card leaves the size open; the cart asks for it before checkout', async ({
+    page,
+    request,
+    checkPage,
+    expectNoHorizontalScroll,
+  }) => {
+    // the first listing page shows the first 12 products in the API's order
+    const firstPage = await listProducts(request, 'page=1&limit=12');
+    const sized = firstPage.find((p) => sizesOf(p).length > 1);
+    expect(sized, 'a product with several sizes on the first listing page').toBeTruthy();
+    const { title } = sized!;
+
+    await page.goto('/products');
+    await page.getByRole('button', { name: `Add ${title} to cart` }).click();
+    await expect(toast(page, 'Added to cart')).toBeVisible();
+    await page.goto('/cart');
+    const main = page.getByRole('main');
+    const sizeSelect = main.getByLabel(`Size for ${title}`);
+    await expect(sizeSelect).toBeVisible();
+    await expect(main.getByText('Needed before checkout').first()).toBeVisible();
+    await checkPage('cart-choose-size');
+    await expectNoHorizontalScroll();
+
+    await main.getByRole('button', { name: /Checkout/ }).click();
+    await expect(toast(page, 'Choose your options')).toBeVisible();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    const size = sizesOf(sized!)[0]!;
+    await sizeSelect.selectOption(size);
+    if (coloursOf(sized!).length > 1)
+      await main.getByLabel(`Colour for ${title}`).selectOption(coloursOf(sized!)[0]!);
+    await expect(main.getByText(`Size: ${size}`)).toBeVisible();
+    await expect(main.getByText('Needed before checkout')).toHaveCount(0);
+    // the choice is made: checkout goes on (to the login it needs)
+    await main.getByRole('button', { name: /Checkout/ }).click();
+    await expect(toast(page, 'Login Required')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
   });
 });

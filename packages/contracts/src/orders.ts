@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { messages } from './common';
+import { controlCharacters, messages } from './common';
 import { indianMobileSchema, indianStateSchema, pinCodeSchema } from './india';
+import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './order-limits';
 
-export const ORDER_MAX_LINES = 50;
-export const ORDER_MAX_QUANTITY = 99;
+export { ORDER_MAX_LINES, ORDER_MAX_QUANTITY };
 
 /** Status codes of spec section 4. */
 export const orderStatus = {
@@ -15,7 +15,13 @@ export const orderStatus = {
 } as const;
 export type OrderStatusCode = (typeof orderStatus)[keyof typeof orderStatus];
 
-const requiredText = (max: number) => z.string().trim().min(1, messages.required).max(max);
+const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, messages.required)
+    .max(max)
+    .refine((v) => !controlCharacters.test(v), messages.controlCharacters);
 
 export const shippingAddressSchema = z.object({
   fullName: requiredText(100),

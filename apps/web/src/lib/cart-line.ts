@@ -10,4 +10,29 @@ export interface CartLine {
   quantity: number;
   selectedSize?: string;
   selectedColor?: string;
+  /**
+   * The product's sizes and colours when it has several: a line added from a product card has no
+   * choice yet (spec section 2), and the cart asks for it before checkout so the shop knows what
+   * to pack.
+   */
+  sizeOptions?: string[];
+  colorOptions?: string[];
+}
+
+/** Which choices a line still lacks, in the words the cart shows. */
+export function missingChoices(line: CartLine): ('size' | 'colour')[] {
+  const missing: ('size' | 'colour')[] = [];
+  if ((line.sizeOptions?.length ?? 0) > 1 && !line.selectedSize) missing.push('size');
+  if ((line.colorOptions?.length ?? 0) > 1 && !line.selectedColor) missing.push('colour');
+  return missing;
+}
+
+/** The first line still waiting for a size or colour, if any. */
+export function firstUndecidedLine<T extends CartLine>(lines: readonly T[]): T | undefined {
+  return lines.find((line) => missingChoices(line).length > 0);
+}
+
+/** The message for the first line that still lacks a choice, e.g. "Choose a size for Spiral Notebook". */
+export function choicesNeededText(line: CartLine): string {
+  return `Choose a ${missingChoices(line).join(' and ')} for ${line.name} before checkout`;
 }

@@ -1,4 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
+import { ORDER_MAX_QUANTITY } from '@store/contracts/order-limits';
 import { Button } from '@/components/ui/button';
 
 interface QuantityStepperProps {
@@ -7,14 +8,17 @@ interface QuantityStepperProps {
   /** names the product for screen readers */
   label: string;
   size?: 'sm' | 'default';
+  /** highest value; an order takes at most this many of one product */
+  max?: number;
 }
 
-/** − value + ; never below 1. */
+/** − value + ; never below 1 nor above max. */
 export function QuantityStepper({
   value,
   onChange,
   label,
   size = 'default',
+  max = ORDER_MAX_QUANTITY,
 }: QuantityStepperProps) {
   const buttonSize = size === 'sm' ? 'sm' : 'icon';
   return (
@@ -40,6 +44,7 @@ export function QuantityStepper({
         variant="ghost"
         size={buttonSize}
         aria-label="Increase quantity"
+        disabled={value >= max}
         onClick={() => onChange(value + 1)}
       >
         <Plus aria-hidden="true" />

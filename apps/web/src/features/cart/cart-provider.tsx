@@ -26,6 +26,8 @@ export interface CartContextValue {
   addItem: (line: CartLine) => void;
   removeItem: (target: LineIdentity | string) => void;
   updateQuantity: (target: LineIdentity, quantity: number) => void;
+  /** sets the size and/or colour of a line added without them */
+  chooseOptions: (target: LineIdentity, choice: { size?: string; color?: string }) => void;
   clearCart: (options?: { silent?: boolean }) => void;
 }
 
@@ -60,14 +62,29 @@ export function CartProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'setQuantity', target, quantity });
   }, []);
 
+  const chooseOptions = useCallback(
+    (target: LineIdentity, choice: { size?: string; color?: string }) => {
+      dispatch({ type: 'choose', target, choice });
+    },
+    [],
+  );
+
   const clearCart = useCallback((options?: { silent?: boolean }) => {
     dispatch({ type: 'clear' });
     if (!options?.silent) toast('Cart cleared');
   }, []);
 
   const value = useMemo<CartContextValue>(
-    () => ({ items, ...cartTotals(items), addItem, removeItem, updateQuantity, clearCart }),
-    [items, addItem, removeItem, updateQuantity, clearCart],
+    () => ({
+      items,
+      ...cartTotals(items),
+      addItem,
+      removeItem,
+      updateQuantity,
+      chooseOptions,
+      clearCart,
+    }),
+    [items, addItem, removeItem, updateQuantity, chooseOptions, clearCart],
   );
   return <CartContext value={value}>{children}</CartContext>;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addLine,
   cartReducer,
+  chooseOptions,
+  maxLineQuantity,
   cartTotals,
   removeLine,
   sanitizeStoredCart,
@@ -46,6 +48,39 @@ describe('cart reducer', () => {
     expect(updateLineQuantity(lines, lines[0]!, 5)[0]?.quantity).toBe(5);
   });
 
+  it('never holds more of a product than one order may ask for (99), sizes together', () => {
+    const start = [line({ quantity: 98 })];
+    expect(addLine(start, line({ quantity: 5 }))[0]?.quantity).toBe(99);
+    expect(addLine([], line({ quantity: 500 }))[0]?.quantity).toBe(99);
+    expect(updateLineQuantity(start, line(), 150)[0]?.quantity).toBe(99);
+    // A4 and A5 of one notebook share the 99
+    const a4 = line({ selectedSize: 'A4', quantity: 60 });
+    const a5 = line({ selectedSize: 'A5', quantity: 30 });
+    expect(maxLineQuantity([a4, a5], a5)).toBe(39);
+    expect(updateLineQuantity([a4, a5], a5, 90)[1]?.quantity).toBe(39);
+    expect(addLine([a4, a5], line({ selectedSize: 'A5', quantity: 20 }))[1]?.quantity).toBe(39);
+    expect(addLine([line({ selectedSize: 'A4', quantity: 99 })], a5)).toHaveLength(1);
+    // other products do not count
+    expect(maxLineQuantity([a4, line({ id: 'p2', quantity: 99 })], a5)).toBe(39);
+  });
+
+  it('sets a choice left open, merging with a line that already has it', () => {
+    const open = line({ sizeOptions: ['A4', 'A5'], quantity: 5 });
+    const a5 = line({ selectedSize: 'A5', quantity: 97 });
+    expect(chooseOptions([open], open, { size: 'A4' })).toEqual([{ ...open, selectedSize: 'A4' }]);
+    // merged into the existing A5 line (which keeps the option lists), capped at the order limit
+    expect(chooseOptions([open, a5], open, { size: 'A5' })).toEqual([
+      { ...a5, quantity: 99, sizeOptions: ['A4', 'A5'] },
+    ]);
+  });
+
+  it('keeps the option lists when a new add merges into a line stored without them', () => {
+    const stored = line();
+    expect(addLine([stored], line({ sizeOptions: ['A4', 'A5'] }))).toEqual([
+      { ...stored, quantity: 2, sizeOptions: ['A4', 'A5'] },
+    ]);
+  });
+
   it('clears', () => {
     expect(cartReducer([line()], { type: 'clear' })).toEqual([]);
   });
@@ -63,5 +98,14 @@ describe('cart reducer', () => {
   it('keeps only well-formed stored lines', () => {
     expect(sanitizeStoredCart('nope')).toEqual([]);
     expect(sanitizeStoredCart([line(), { id: 1 }, null, line({ quantity: 0 })])).toEqual([line()]);
+    // option lists survive only as lists of strings
+    expect(
+      sanitizeStoredCart([
+        { ...line(), sizeOptions: ['A4', 'A5'], colorOptions: 'Blue' },
+        { ...line({ id: 'p2' }), colorOptions: [1, 2] },
+      ]),
+    ).toEqual([line({ sizeOptions: ['A4', 'A5'] }), line({ id: 'p2' })]);
+    // a stored quantity over the order limit is brought down to it
+    expect(sanitizeStoredCart([line({ quantity: 150.7 })])).toEqual([line({ quantity: 99 })]);
   });
 });

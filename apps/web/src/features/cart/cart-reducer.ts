@@ -1,3 +1,4 @@
+import { ORDER_MAX_QUANTITY } from '@store/contracts/order-limits';
 import type { CartLine } from '@/lib/cart-line';
 
 export type { CartLine };
@@ -19,12 +20,37 @@ export function lineKey(line: LineIdentity): string {
   return [line.id, line.selectedSize ?? '', line.selectedColor ?? ''].join('|');
 }
 
+/** A line holds at most what one order may ask for; the server refuses more. */
+const capped = (quantity: number) => Math.min(ORDER_MAX_QUANTITY, quantity);
+
+/**
+ * The most this line may hold: one order takes at most 99 of a product, all its sizes and colours
+ * together (the server sums them), so the other lines of the same product use up part of it.
+ */
+export function maxLineQuantity(lines: readonly CartLine[], line: LineIdentity): number {
+  const others = lines
+    .filter((l) => l.id === line.id && !sameLine(l, line))
+    .reduce((sum, l) => sum + l.quantity, 0);
+  return Math.max(0, ORDER_MAX_QUANTITY - others);
+}
+
+/** Option lists survive a merge: a line stored before they existed takes the newcomer's. */
+const withOptions = (kept: CartLine, other: CartLine): CartLine => ({
+  ...kept,
+  ...(kept.sizeOptions || !other.sizeOptions ? {} : { sizeOptions: other.sizeOptions }),
+  ...(kept.colorOptions || !other.colorOptions ? {} : { colorOptions: other.colorOptions }),
+});
+
 /** Adding a matching line raises its quantity; anything else is a new line. */
 export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
-  const quantity = Math.max(1, Math.floor(line.quantity));
+  const wanted = Math.max(1, Math.floor(line.quantity));
+  const room = maxLineQuantity(lines, line);
   const existing = lines.find((l) => sameLine(l, line));
-  if (!existing) return [...lines, { ...line, quantity }];
-  return lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l));
+  if (!existing)
+    return room < 1 ? [...lines] : [...lines, { ...line, quantity: Math.min(wanted, room) }];
+  return lines.map((l) =>
+    l === existing ? withOptions({ ...l, quantity: Math.min(l.quantity + wanted, room) }, line) : l,
+  );
 }
 
 /**
@@ -36,15 +62,41 @@ export function removeLine(lines: readonly CartLine[], target: LineIdentity | st
   return lines.filter((l) => !sameLine(l, target));
 }
 
-/** Quantities below 1 are ignored (the cart's decrease stops at 1). */
+/** Quantities below 1 are ignored (the cart's decrease stops at 1); above the order limit, capped. */
 export function updateLineQuantity(
   lines: readonly CartLine[],
   target: LineIdentity,
   quantity: number,
 ): CartLine[] {
   if (!Number.isFinite(quantity) || quantity < 1) return [...lines];
-  const q = Math.floor(quantity);
+  const q = Math.min(Math.floor(quantity), maxLineQuantity(lines, target));
+  if (q < 1) return [...lines];
   return lines.map((l) => (sameLine(l, target) ? { ...l, quantity: q } : l));
+}
+
+/**
+ * Sets a line's size and/or colour. When another line already has the new identity the two
+ * become one (quantities added, up to the order limit), so the cart never holds a line twice.
+ */
+export function chooseOptions(
+  lines: readonly CartLine[],
+  target: LineIdentity,
+  choice: { size?: string; color?: string },
+): CartLine[] {
+  const line = lines.find((l) => sameLine(l, target));
+  if (!line) return [...lines];
+  const chosen: CartLine = {
+    ...line,
+    ...(choice.size !== undefined ? { selectedSize: choice.size } : {}),
+    ...(choice.color !== undefined ? { selectedColor: choice.color } : {}),
+  };
+  const twin = lines.find((l) => l !== line && sameLine(l, chosen));
+  if (!twin) return lines.map((l) => (l === line ? chosen : l));
+  return lines
+    .filter((l) => l !== line)
+    .map((l) =>
+      l === twin ? withOptions({ ...l, quantity: capped(l.quantity + line.quantity) }, line) : l,
+    );
 }
 
 export function cartTotals(lines: readonly CartLine[]): { total: number; itemCount: number } {
@@ -57,6 +109,9 @@ export function cartTotals(lines: readonly CartLine[]): { total: number; itemCou
   // Sum in paise so 0.1 + 0.2 style float noise never reaches the screen.
   return { total: Math.round(total * 100) / 100, itemCount };
 }
+
+const isStringList = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 function isCartLine(value: unknown): value is CartLine {
   if (!value || typeof value !== 'object') return false;
@@ -73,15 +128,24 @@ function isCartLine(value: unknown): value is CartLine {
 /** Whatever localStorage held, keep only well-formed lines. */
 export function sanitizeStoredCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
-  return value
-    .filter(isCartLine)
-    .map((l) => ({ ...l, image: typeof l.image === 'string' ? l.image : '' }));
+  return value.filter(isCartLine).map((l) => {
+    const { sizeOptions, colorOptions, ...rest } = l;
+    return {
+      ...rest,
+      // a cart saved by another version of the store may hold more than an order takes
+      quantity: capped(Math.floor(l.quantity)),
+      image: typeof l.image === 'string' ? l.image : '',
+      ...(isStringList(sizeOptions) ? { sizeOptions } : {}),
+      ...(isStringList(colorOptions) ? { colorOptions } : {}),
+    };
+  });
 }
 
 export type CartAction =
   | { type: 'add'; line: CartLine }
   | { type: 'remove'; target: LineIdentity | string }
   | { type: 'setQuantity'; target: LineIdentity; quantity: number }
+  | { type: 'choose'; target: LineIdentity; choice: { size?: string; color?: string } }
   | { type: 'clear' };
 
 export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
@@ -92,6 +156,8 @@ export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
       return removeLine(lines, action.target);
     case 'setQuantity':
       return updateLineQuantity(lines, action.target, action.quantity);
+    case 'choose':
+      return chooseOptions(lines, action.target, action.choice);
     case 'clear':
       return [];
   }

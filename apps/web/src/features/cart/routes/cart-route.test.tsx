@@ -56,4 +56,51 @@ describe('cart page', () => {
     await userEvent.click(screen.getByRole('button', { name: /Checkout/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
   });
+
+  it('asks for the size and colour a card left open, and checks out only once they are chosen', async () => {
+    const undecided: CartLine[] = [
+      {
+        id: 'p3',
+        name: 'Spiral Notebook',
+        image: '',
+        price: 185,
+        quantity: 1,
+        sizeOptions: ['A4', 'A5'],
+        colorOptions: ['Blue', 'Green'],
+      },
+      {
+        id: 'p3',
+        name: 'Spiral Notebook',
+        image: '',
+        price: 185,
+        quantity: 2,
+        selectedSize: 'A5',
+        selectedColor: 'Blue',
+      },
+    ];
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(undecided));
+    setAuthToken('tok');
+    renderWithProviders(<CartRoute />, { route: '/cart' });
+
+    await userEvent.click(screen.getByRole('button', { name: /Checkout/ }));
+    expect(await screen.findByText('Choose your options')).toBeInTheDocument();
+    expect(
+      screen.getByText('Choose a size and colour for Spiral Notebook before checkout'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+
+    await userEvent.selectOptions(screen.getByLabelText('Size for Spiral Notebook'), 'A5');
+    expect(screen.getByText('Size: A5')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Colour for Spiral Notebook'), 'Blue');
+    // now the same as the second line: one line of 3
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([
+        expect.objectContaining({ selectedSize: 'A5', selectedColor: 'Blue', quantity: 3 }),
+      ]),
+    );
+    expect(screen.queryByText('Needed before checkout')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /Checkout/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
+  });
 });

@@ -1,18 +1,63 @@
 import { ArrowRight, ShoppingBag, Trash2, X } from 'lucide-react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { formatInr } from '@/lib/format';
+import { choicesNeededText, firstUndecidedLine, missingChoices } from '@/lib/cart-line';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useCart } from '../hooks/use-cart';
-import { lineKey, type CartLine } from '../cart-reducer';
+import { lineKey, maxLineQuantity, type CartLine } from '../cart-reducer';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { CartTotals } from '@/components/ui/cart-totals';
 
+/** A choice the line still lacks: the shop must know which size or colour to pack. */
+function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' }) {
+  const { chooseOptions } = useCart();
+  const id = useId();
+  const options = (kind === 'size' ? line.sizeOptions : line.colorOptions) ?? [];
+  const label = kind === 'size' ? 'Size' : 'Colour';
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <Label htmlFor={id} className="text-sm text-muted-foreground">
+        {label}
+        <span className="sr-only"> for {line.name}</span>
+      </Label>
+      <Select
+        id={id}
+        value=""
+        aria-describedby={`${id}-hint`}
+        className="h-9 w-40 text-sm"
+        onChange={(event) =>
+          chooseOptions(
+            line,
+            kind === 'size' ? { size: event.target.value } : { color: event.target.value },
+          )
+        }
+      >
+        <option value="" disabled>
+          Choose a {kind}
+        </option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Select>
+      <span id={`${id}-hint`} className="text-xs text-destructive">
+        Needed before checkout
+      </span>
+    </div>
+  );
+}
+
 function CartLineItem({ line }: { line: CartLine }) {
-  const { updateQuantity, removeItem } = useCart();
+  const { items, updateQuantity, removeItem } = useCart();
   const href = `/product/${encodeURIComponent(line.id)}`;
+  const missing = missingChoices(line);
   const options = [
     line.selectedSize && `Size: ${line.selectedSize}`,
     line.selectedColor && `Colour: ${line.selectedColor}`,
@@ -45,12 +90,20 @@ function CartLineItem({ line }: { line: CartLine }) {
             </Link>
           </h3>
           {options && <p className="text-sm text-muted-foreground">{options}</p>}
+          {missing.length > 0 && (
+            <div className="my-2 flex flex-col gap-2">
+              {missing.map((kind) => (
+                <ChoiceSelect key={kind} line={line} kind={kind} />
+              ))}
+            </div>
+          )}
           <p className="text-sm text-muted-foreground">{formatInr(line.price)} each</p>
         </div>
         <div className="flex items-center justify-between gap-4 sm:justify-end">
           <QuantityStepper
             value={line.quantity}
             label={`Quantity of ${line.name}`}
+            max={maxLineQuantity(items, line)}
             onChange={(quantity) => updateQuantity(line, quantity)}
           />
           <p className="w-24 text-right font-semibold tabular-nums">
@@ -76,6 +129,11 @@ export function Component() {
   const navigate = useNavigate();
 
   const checkout = () => {
+    const undecided = firstUndecidedLine(items);
+    if (undecided) {
+      toast.error('Choose your options', { description: choicesNeededText(undecided) });
+      return;
+    }
     if (!isLoggedIn) {
       toast('Login Required', { description: 'Please login to proceed with checkout' });
       navigate('/login', { state: { from: { pathname: '/checkout', search: '', hash: '' } } });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { messages } from '@store/contracts/common';
 import {
   cartToOrderProducts,
   emptyShippingForm,
   formatPhoneInput,
   hasBlankShippingField,
+  cartRefusalText,
   serverShippingErrors,
   shippingFieldErrors,
   toShippingAddress,
@@ -69,5 +71,32 @@ describe('shipping form', () => {
       }),
     ).toEqual({ postalCode: 'Bad PIN', phone: 'Bad phone' });
     expect(serverShippingErrors(undefined)).toEqual({});
+  });
+
+  it("names the server's refusal of the cart, but never raw validation text or other errors", () => {
+    const refused = (status: number, error: string, fields?: Record<string, string>) =>
+      new ApiError(status, error, fields, { error, fields });
+    expect(
+      cartRefusalText(
+        refused(400, 'Some products are no longer available', { 'products.p2': 'Unknown product' }),
+      ),
+    ).toBe('Some products are no longer available');
+    expect(
+      cartRefusalText(
+        refused(400, 'Some sizes or colours are not available', { 'lines.0.size': 'Not offered' }),
+      ),
+    ).toBe('Some sizes or colours are not available');
+    // raw zod text, shipping problems, no fields, other statuses: the spec's generic text instead
+    expect(
+      cartRefusalText(
+        refused(400, 'Invalid body: products.p1: Too big', { 'products.p1': 'Too big' }),
+      ),
+    ).toBeUndefined();
+    expect(
+      cartRefusalText(refused(400, 'Invalid shipping address', { 'shippingAddress.city': 'x' })),
+    ).toBeUndefined();
+    expect(cartRefusalText(refused(400, 'Bad'))).toBeUndefined();
+    expect(cartRefusalText(refused(429, 'Too many attempts', { products: 'x' }))).toBeUndefined();
+    expect(cartRefusalText(new Error('network'))).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { ApiError, serverErrorText } from '@/lib/api-client';
 import type { OrderLine } from '@store/contracts/orders';
 import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
@@ -102,4 +103,18 @@ export function serverShippingErrors(
     if (isShippingField(name)) errors[name] = message;
   }
   return errors;
+}
+
+/**
+ * The server's own words when it refused the cart itself (a product gone from the catalogue, a
+ * size no longer offered, too many lines): a 400 whose fields are all about `products` or `lines`
+ * and whose text is not a raw validation message. Anything else keeps the spec's 'Please try
+ * again later' (docs/decisions/web-cart-open-choices.md).
+ */
+export function cartRefusalText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.fields) return undefined;
+  const keys = Object.keys(error.fields);
+  const aboutCart = keys.length > 0 && keys.every((k) => /^(products|lines)\b/.test(k));
+  const text = serverErrorText(error);
+  return aboutCart && text && !text.startsWith('Invalid ') ? text : undefined;
 }

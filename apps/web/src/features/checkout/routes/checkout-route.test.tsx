@@ -134,4 +134,54 @@ describe('checkout screen', () => {
     expect(screen.getByText('We do not deliver to this city yet')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
   });
+
+  it('names a refusal that no shipping field can show, and keeps the cart', async () => {
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json(
+          {
+            error: 'Some products are no longer available',
+            fields: { 'products.p2': 'Unknown product' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectToast('Some products are no longer available', {
+      title: 'Error placing order',
+      type: 'error',
+    });
+    expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(3);
+  });
+
+  it('sends the shopper back to the cart while a line still lacks its size', async () => {
+    let posted = false;
+    server.use(
+      http.post(`${API}/orders`, () => {
+        posted = true;
+        return HttpResponse.json({ id: 'X' }, { status: 201 });
+      }),
+    );
+    renderCheckout([
+      {
+        id: 'p3',
+        name: 'Spiral Notebook',
+        image: '',
+        price: 185,
+        quantity: 1,
+        sizeOptions: ['A4', 'A5'],
+      },
+    ]);
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectToast('Choose a size for Spiral Notebook before checkout', {
+      title: 'Choose your options',
+      type: 'error',
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
+    expect(posted).toBe(false);
+  });
 });

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { lineKey } from '@/features/cart/cart-reducer';
 import { ApiError } from '@/lib/api-client';
+import { choicesNeededText, firstUndecidedLine } from '@/lib/cart-line';
 import { useCreateOrderMutation } from '../api/create-order';
 import { OrderSummary } from '../components/order-summary';
 import { ShippingFields } from '../components/shipping-fields';
@@ -14,6 +15,7 @@ import {
   cartToOrderProducts,
   emptyShippingForm,
   hasBlankShippingField,
+  cartRefusalText,
   serverShippingErrors,
   shippingFieldErrors,
   toShippingAddress,
@@ -48,6 +50,13 @@ export function Component() {
       });
       return;
     }
+    // a line added from a product card may still lack its size or colour (the cart asks for it)
+    const undecided = firstUndecidedLine(items);
+    if (undecided) {
+      toast.error('Choose your options', { description: choicesNeededText(undecided) });
+      navigate('/cart');
+      return;
+    }
     if (hasBlankShippingField(values)) {
       toast.error('Please fill all fields', {
         description: 'All shipping information fields are required',
@@ -66,8 +75,11 @@ export function Component() {
       navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { state: { orderId } });
     } catch (error) {
       console.error('Order creation failed', error);
-      if (error instanceof ApiError) showFieldErrors(serverShippingErrors(error.fields));
-      toast.error('Error placing order', { description: 'Please try again later' });
+      const shippingErrors = error instanceof ApiError ? serverShippingErrors(error.fields) : {};
+      showFieldErrors(shippingErrors);
+      // A refusal of the cart itself is named, since trying again later would not help.
+      const refusal = cartRefusalText(error);
+      toast.error('Error placing order', { description: refusal ?? 'Please try again later' });
     }
   };
 

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
-import { isOnSale, onlyOption, type ProductView } from '../lib/product-view';
+import { choiceLists, isOnSale, onlyOption, type ProductView } from '../lib/product-view';
 
 /** What the card hands to the cart: a cart line. */
 export type AddToCartItem = CartLine;
@@ -33,6 +33,7 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
       quantity: 1,
       selectedSize: onlyOption(product.sizes),
       selectedColor: onlyOption(product.colors),
+      ...choiceLists(product),
     });
 
   return (

@@ -88,3 +88,14 @@ export function shortProductId(id: string): string {
 export function onlyOption(options: readonly string[]): string | undefined {
   return options.length === 1 ? options[0] : undefined;
 }
+
+/** The option lists a cart line keeps so the cart can ask for a choice not made yet. */
+export function choiceLists(product: Pick<ProductView, 'sizes' | 'colors'>): {
+  sizeOptions?: string[];
+  colorOptions?: string[];
+} {
+  return {
+    ...(product.sizes.length > 1 ? { sizeOptions: [...product.sizes] } : {}),
+    ...(product.colors.length > 1 ? { colorOptions: [...product.colors] } : {}),
+  };
+}

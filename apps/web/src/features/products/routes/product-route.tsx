@@ -13,6 +13,7 @@ import { OptionPicker } from '../components/option-picker';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import {
   isOnSale,
+  choiceLists,
   onlyOption,
   productSpecs,
   shortProductId,
@@ -83,6 +84,7 @@ function ProductDetail({ product }: { product: ProductView }) {
       quantity,
       selectedSize: size,
       selectedColor: color,
+      ...choiceLists(product),
     });
     navigate('/cart');
   };

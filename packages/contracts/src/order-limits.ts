@@ -1,0 +1,10 @@
+// Plain constants with no zod import, so the web app's entry chunk (the cart) can use them
+// without pulling the schema library in.
+
+/** Most distinct lines one order may have. */
+export const ORDER_MAX_LINES = 50;
+/**
+ * Most units of one product per order, all its sizes and colours together (the `products` map sums
+ * them); the cart and its quantity steppers stop here.
+ */
+export const ORDER_MAX_QUANTITY = 99;
