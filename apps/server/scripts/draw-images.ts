@@ -24,6 +24,19 @@ function shade(hex: string, amount: number): string {
   return `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, '0')}`;
 }
 
+/** `amount` of `hex` over `base` (0: base, 1: hex): product backdrops are the shop's paper tinted. */
+function mix(base: string, hex: string, amount: number): string {
+  const a = Number.parseInt(base.slice(1), 16);
+  const b = Number.parseInt(hex.slice(1), 16);
+  const ch = (shift: number) =>
+    Math.round(((a >> shift) & 255) * (1 - amount) + ((b >> shift) & 255) * amount);
+  return `#${((ch(16) << 16) | (ch(8) << 8) | ch(0)).toString(16).padStart(6, '0')}`;
+}
+
+/** The storefront's cream (--background) and card white. */
+const PAPER = '#f7f1e6';
+const CARD = '#fffdf9';
+
 function art(kind: ArtKind, main: string, accent: string): string {
   const dark = shade(main, -0.18);
   switch (kind) {
@@ -92,10 +105,24 @@ ${[0, 1, 2, 3].map((i) => `<rect x="${200 + i * 22}" y="${150 - (i % 2) * 18}" w
   }
 }
 
-function card(body: string, bg: string, label: string, variant: 1 | 2): string {
-  const bg2 = shade(bg, variant === 1 ? 0.4 : 0.3);
+/**
+ * `backdrop`: 'tile' keeps the colour strong (category tiles carry white text on it); 'paper' is
+ * the shop's cream lightly tinted by the product's colour, so a grid of products reads as one
+ * calm shelf instead of a row of loud squares.
+ */
+function card(
+  body: string,
+  bg: string,
+  label: string,
+  variant: 1 | 2,
+  backdrop: 'tile' | 'paper' = 'paper',
+): string {
+  const [from, to] =
+    backdrop === 'tile'
+      ? [shade(bg, variant === 1 ? 0.4 : 0.3), shade(bg, 0.55)]
+      : [mix(CARD, bg, variant === 1 ? 0.1 : 0.14), mix(PAPER, bg, variant === 1 ? 0.22 : 0.26)];
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(label)}">
-<defs><linearGradient id="bg" x1="0" y1="0" x2="${variant === 1 ? 1 : 0}" y2="1"><stop offset="0" stop-color="${bg2}"/><stop offset="1" stop-color="${shade(bg, 0.55)}"/></linearGradient></defs>
+<defs><linearGradient id="bg" x1="0" y1="0" x2="${variant === 1 ? 1 : 0}" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#bg)"/>
 <ellipse cx="300" cy="520" rx="180" ry="22" fill="#000" opacity="0.08"/>
 <g${variant === 2 ? ' transform="translate(300 300) scale(0.8) rotate(8) translate(-300 -300)"' : ''}>${body}</g>
@@ -119,12 +146,18 @@ seedCategories.forEach((c, i) => {
   const first = seedProducts.find((p) => p.category === c)!;
   writeFileSync(
     join(out, 'categories', `${categorySlug(c)}.svg`),
-    card(art(first.art, first.palette[0], first.palette[1]), palette[i % palette.length]!, c, 1),
+    card(
+      art(first.art, first.palette[0], first.palette[1]),
+      palette[i % palette.length]!,
+      c,
+      1,
+      'tile',
+    ),
   );
 });
 writeFileSync(
   join(out, 'categories', 'default.svg'),
-  card(art('notebook', '#5d4037', '#ffcc80'), '#8d6e63', 'Stationery', 1),
+  card(art('notebook', '#5d4037', '#ffcc80'), '#8d6e63', 'Stationery', 1, 'tile'),
 );
 writeFileSync(
   join(out, 'logo.svg'),

@@ -85,17 +85,15 @@ export async function seedCatalogue(
       .where(
         sql`${productAttributes.productId} in (select id from products where store_id = ${storeId})`,
       );
-    await tx
-      .insert(productImages)
-      .values(
-        seedProducts.flatMap((p) =>
-          productImageUrls(p.slug).map((url, position) => ({
-            productId: seedProductId(storeId, p.slug),
-            position,
-            url,
-          })),
-        ),
-      );
+    await tx.insert(productImages).values(
+      seedProducts.flatMap((p) =>
+        productImageUrls(p.slug).map((url, position) => ({
+          productId: seedProductId(storeId, p.slug),
+          position,
+          url,
+        })),
+      ),
+    );
     await tx.insert(productAttributes).values(
       seedProducts.flatMap((p) =>
         p.attributes.map((a, position) => ({

@@ -2,7 +2,7 @@ import { formatLongDate } from '@/lib/format-date';
 
 /**
  * Orders and tracking show money with exactly two decimals (spec section 9), in rupees because
- * the store sells in INR (docs/decisions/web-orders-money.md).
+ * the store sells in INR (docs/decisions/web-orders-money-in-rupees.md).
  */
 const money = new Intl.NumberFormat('en-IN', {
   style: 'currency',

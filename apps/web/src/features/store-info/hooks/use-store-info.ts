@@ -2,6 +2,7 @@ import type { StoreInfo } from '@store/contracts/store';
 import { use, useSyncExternalStore } from 'react';
 import { StoreInfoContext } from '../store-info-provider';
 
+// index.html's <title> carries the same name, so the tab and the page agree before store info loads.
 export const DEFAULT_BRAND = 'Paper & Quill';
 
 export interface StoreInfoState {
