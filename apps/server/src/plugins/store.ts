@@ -28,13 +28,26 @@ interface StoreTable {
 
 const TTL_MS = 30_000;
 
-function hostOnly(value: string | undefined): string | undefined {
-  if (!value) return undefined;
+function parseHost(value: string): string {
   const first = value.split(',')[0]!.trim().toLowerCase();
   // strip the port, keeping IPv6 literals intact
   return first.startsWith('[')
     ? first.slice(0, first.indexOf(']') + 1)
     : first.replace(/:\d+$/, '');
+}
+
+// Every request is resolved by its Host header, and a store sees only a handful of distinct ones:
+// parsing each once took ~2% of a cached catalogue request (bench/api.mjs profile).
+const parsedHosts = new Map<string, string>();
+function hostOnly(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let host = parsedHosts.get(value);
+  if (host === undefined) {
+    host = parseHost(value);
+    if (parsedHosts.size >= 256) parsedHosts.clear();
+    parsedHosts.set(value, host);
+  }
+  return host;
 }
 
 async function loadStores(db: Db): Promise<StoreTable> {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -116,6 +117,37 @@ describe('GET /products', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the compressed copy the client prefers, the same JSON as the plain answer', async () => {
+    const url = '/api/v1/products?page=2&limit=30';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    await t.app.catalogueCache.settled();
+    const cases = [
+      ['gzip, deflate, br', 'br'],
+      ['gzip, br;q=0', 'gzip'],
+      ['br;q=0, *', 'gzip'],
+      ['identity', undefined],
+      // not kept compressed: @fastify/compress deflates it on the way out
+      ['deflate', 'deflate'],
+    ] as const;
+    for (const [accept, expected] of cases) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(expected);
+      expect(res.headers['vary'], accept).toMatch(/accept-encoding/i);
+      expect(res.headers['etag'], accept).toBe(plain.headers['etag']);
+      const raw = res.rawPayload;
+      const decode = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+      const text = (expected ? decode[expected](raw) : raw).toString();
+      expect(text, accept).toBe(plain.body);
+      if (expected) expect(raw.length, accept).toBeLessThan(plain.body.length / 3);
+    }
   });
 });
 
