@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentField } from './payments';
 import {
-  formatPhoneInput,
   initialPaymentValues,
   inputMaxLength,
   isBlankValue,
@@ -134,12 +133,6 @@ describe('phone rules', () => {
     expect(isPhoneField({ name: 'x', type: 'tel' })).toBe(true);
     expect(isPhoneField({ name: 'payerPhone', type: 'text' })).toBe(true);
     expect(isPhoneField({ name: 'email', type: 'email' })).toBe(false);
-  });
-  it('keeps +91 and at most ten digits', () => {
-    expect(formatPhoneInput('98765 43210')).toBe('+919876543210');
-    expect(formatPhoneInput('+91 98765-432109')).toBe('+919876543210');
-    expect(formatPhoneInput('+9')).toBe('+91');
-    expect(formatPhoneInput('')).toBe('');
   });
   it('defaults the maximum length to 13', () => {
     expect(inputMaxLength(phone())).toBe(13);

@@ -1,4 +1,5 @@
 import { emailPattern } from './common';
+import { PHONE_PREFIX } from './india';
 import type { PaymentField } from './payments';
 
 /**
@@ -24,10 +25,8 @@ export const paymentRuleMessages = {
   invalidNumber: 'Please enter a number',
 } as const;
 
-export const PHONE_PREFIX = '+91';
 /** +91 and ten digits */
 export const PHONE_DEFAULT_MAX_LENGTH = 13;
-const PHONE_DIGITS = 10;
 
 /** Blank: a string that is empty after trimming, an unticked checkbox, or nothing at all. */
 export function isBlankValue(value: PaymentFieldValue | undefined): boolean {
@@ -71,17 +70,6 @@ export function visiblePaymentFields(
 /** The input's maxLength attribute: the rule, or 13 for phone fields without one. */
 export function inputMaxLength(field: PaymentField): number | undefined {
   return field.rules?.maxLength ?? (isPhoneField(field) ? PHONE_DEFAULT_MAX_LENGTH : undefined);
-}
-
-/**
- * What a phone input holds after a keystroke: +91 followed by at most ten digits, every other
- * character dropped. Clearing the field entirely leaves it empty.
- */
-export function formatPhoneInput(raw: string): string {
-  if (raw === '') return '';
-  if (PHONE_PREFIX.startsWith(raw)) return PHONE_PREFIX;
-  const rest = raw.startsWith(PHONE_PREFIX) ? raw.slice(PHONE_PREFIX.length) : raw;
-  return PHONE_PREFIX + rest.replace(/\D/g, '').slice(0, PHONE_DIGITS);
 }
 
 /** Starting values: each defaultValue, checkboxes unticked, required phone fields prefilled with +91. */

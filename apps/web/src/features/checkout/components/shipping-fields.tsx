@@ -3,7 +3,8 @@ import { indianStates, indianUnionTerritories } from '@store/contracts/india';
 import { FormField, fieldControlProps } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { formatPhoneInput, type ShippingFormValues } from '../lib/shipping-form';
+import { formatPhoneInput } from '@store/contracts/india';
+import type { ShippingFormValues } from '../lib/shipping-form';
 
 const textFields = [
   { name: 'fullName', label: 'Full Name', autoComplete: 'name', wide: true },

@@ -4,7 +4,6 @@ import { messages } from '@store/contracts/common';
 import {
   cartToOrderProducts,
   emptyShippingForm,
-  formatPhoneInput,
   hasBlankShippingField,
   cartRefusalText,
   serverShippingErrors,
@@ -45,13 +44,6 @@ describe('shipping form', () => {
       fullName: 'Asha Rao',
       phone: '+919876543210',
     });
-  });
-  it('keeps the phone input to +91 and at most 10 digits', () => {
-    expect(formatPhoneInput('')).toBe('+91');
-    expect(formatPhoneInput('+9')).toBe('+91');
-    expect(formatPhoneInput('+91 98765-43210')).toBe('+919876543210');
-    expect(formatPhoneInput('9876543210123')).toBe('+919876543210');
-    expect(formatPhoneInput('+9198a7')).toBe('+91987');
   });
   it('adds up quantities per product id', () => {
     expect(

@@ -1,7 +1,7 @@
 import { ApiError, serverErrorText } from '@/lib/api-client';
 import type { OrderLine } from '@store/contracts/orders';
 import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
-import { normalizeIndianMobile } from '@store/contracts/india';
+import { normalizeIndianMobile, PHONE_PREFIX } from '@store/contracts/india';
 
 export const shippingFieldNames = [
   'fullName',
@@ -14,8 +14,6 @@ export const shippingFieldNames = [
 export type ShippingFieldName = (typeof shippingFieldNames)[number];
 export type ShippingFormValues = Record<ShippingFieldName, string>;
 export type ShippingFieldErrors = Partial<Record<ShippingFieldName, string>>;
-
-export const PHONE_PREFIX = '+91';
 
 export const emptyShippingForm: ShippingFormValues = {
   fullName: '',
@@ -57,16 +55,6 @@ export function toShippingAddress(values: ShippingFormValues): ShippingAddress {
   ) as ShippingFormValues;
   const digits = normalizeIndianMobile(trimmed.phone);
   return { ...trimmed, phone: digits ? `${PHONE_PREFIX}${digits}` : trimmed.phone };
-}
-
-/** Keeps the phone input as +91 followed by at most 10 digits. */
-export function formatPhoneInput(raw: string): string {
-  // Deleting into the prefix leaves part of it ('+9'): keep the prefix rather than read a digit.
-  if (PHONE_PREFIX.startsWith(raw.trim())) return PHONE_PREFIX;
-  let digits = raw.replace(/\D/g, '');
-  if (raw.trim().startsWith('+91') || (digits.startsWith('91') && digits.length > 10))
-    digits = digits.slice(2);
-  return PHONE_PREFIX + digits.slice(0, 10);
 }
 
 /** The cart lines with their chosen size and colour, so the shop packs what was picked. */

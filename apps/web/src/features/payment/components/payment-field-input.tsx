@@ -1,6 +1,6 @@
 import type { PaymentField } from '@store/contracts/payments';
+import { formatPhoneInput } from '@store/contracts/india';
 import {
-  formatPhoneInput,
   inputMaxLength,
   isPhoneField,
   type PaymentFieldValue,
@@ -102,7 +102,13 @@ export function PaymentFieldInput({ field, value, error, disabled, onChange }: P
         autoComplete={phone ? 'tel' : field.type === 'email' ? 'email' : undefined}
         minLength={field.rules?.minLength}
         maxLength={inputMaxLength(field)}
-        onChange={(e) => onChange(phone ? formatPhoneInput(e.target.value) : e.target.value)}
+        onChange={(e) =>
+          onChange(
+            phone
+              ? formatPhoneInput(e.target.value, { allowEmpty: !field.rules?.required })
+              : e.target.value,
+          )
+        }
       />
     );
   }
