@@ -415,6 +415,10 @@ describe('Payment page: results', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await submitValid(respond);
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
   });
 
   it('shows the gateway reason after a declined attempt', async () => {

@@ -132,7 +132,12 @@ export function Component() {
               message={`The last attempt did not go through: ${reason}. You can try again.`}
             />
           )}
-          {outcome?.kind === 'error' && <ErrorNotice message={outcome.message} />}
+          {outcome?.kind === 'error' && (
+            <div className="grid gap-3">
+              <ErrorNotice message={outcome.message} />
+              {returnToCheckout}
+            </div>
+          )}
           {fieldsQuery.isPending ? (
             <div className="grid gap-4" aria-busy="true" aria-label="Loading payment form">
               <Skeleton className="h-10" />
