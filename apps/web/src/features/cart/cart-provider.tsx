@@ -7,12 +7,14 @@ import {
   useRef,
   type ReactNode,
 } from 'react';
+import { ORDER_MAX_QUANTITY } from '@store/contracts/order-limits';
 import { toast } from '@/components/ui/toast';
 import { readJson, writeJson } from '@/lib/storage';
 import {
   CART_STORAGE_KEY,
   cartReducer,
   cartTotals,
+  maxLineQuantity,
   sameLine,
   sanitizeStoredCart,
   type CartLine,
@@ -47,9 +49,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [items]);
 
   const addItem = useCallback((line: CartLine) => {
-    const exists = itemsRef.current.some((l) => sameLine(l, line));
+    const existing = itemsRef.current.find((l) => sameLine(l, line));
+    const room = maxLineQuantity(itemsRef.current, line);
+    // at the per-order limit nothing is added, and the shopper must not be told otherwise
+    if (existing ? existing.quantity >= room : room < 1) {
+      toast.warning('Cart not updated', {
+        description: `One order takes at most ${ORDER_MAX_QUANTITY} of ${line.name}.`,
+      });
+      return;
+    }
     dispatch({ type: 'add', line });
-    if (exists) toast.success('Cart updated', { description: `${line.name} quantity increased.` });
+    if (existing)
+      toast.success('Cart updated', { description: `${line.name} quantity increased.` });
     else toast.success('Added to cart', { description: line.name });
   }, []);
 
