@@ -31,7 +31,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function Navbar() {
-  const { storeInfo } = useStoreInfo();
+  const { storeInfo, isLoading } = useStoreInfo();
   const { isLoggedIn } = useSession();
   const { itemCount } = useCart();
   const location = useLocation();
@@ -40,7 +40,9 @@ export function Navbar() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.key;
 
-  const categories = topCategories(storeInfo?.categories).map((name) => ({
+  // No links until store info answers: the default list (Men, Women, Accessories) is for a store
+  // that names no categories, and flashing it before a stationery shop's own list looks broken.
+  const categories = (isLoading ? [] : topCategories(storeInfo?.categories)).map((name) => ({
     name,
     href: categoryHref(name),
   }));
