@@ -34,7 +34,9 @@ describe('listing rules', () => {
     expect(categoryTitle('men')).toBe("Men's Collection");
     expect(categoryTitle('women')).toBe("Women's Collection");
     expect(categoryTitle('accessories')).toBe('Accessories');
-    expect(categoryTitle('diaries')).toBe("Diaries's Collection");
+    expect(categoryTitle('diaries')).toBe('Diaries Collection');
+    expect(categoryTitle('Pens & Writing')).toBe('Pens & Writing Collection');
+    expect(categoryTitle('MEN')).toBe("Men's Collection");
   });
 
   it('reads page (default 1), category, parentCategory, featured', () => {

@@ -58,11 +58,18 @@ export function listingHeading(
   return capitalise(category);
 }
 
-/** Collection titles: Men's Collection, Women's Collection, Accessories, else "Name's Collection". */
+/**
+ * Collection titles (spec section 2): Men's Collection, Women's Collection, Accessories; other
+ * names get the same style without a possessive that would misread a stationery name
+ * ("Pens & Writing's Collection"): "Pens & Writing Collection" (docs/decisions/web-collection-titles.md).
+ */
 export function categoryTitle(category: string): string {
-  const key = category.trim().toLowerCase();
+  const name = category.trim();
+  const key = name.toLowerCase();
+  if (key === 'men') return "Men's Collection";
+  if (key === 'women') return "Women's Collection";
   if (key === 'accessories') return 'Accessories';
-  return `${capitalise(category.trim())}'s Collection`;
+  return `${capitalise(name)} Collection`;
 }
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { productFixture } from '@/test/fixtures';
+import { productFixture, storeInfoFixture } from '@/test/fixtures';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { Component as ProductsRoute } from './products-route';
@@ -103,5 +103,43 @@ describe('products page', () => {
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/products$/));
+  });
+
+  it("links the store's collections, marking the one shown", async () => {
+    server.use(listHandler(5));
+    renderWithProviders(<ProductsRoute />, { route: '/products?category=notebooks' });
+    const nav = await screen.findByRole('navigation', { name: 'Collections' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'All collections',
+      ...storeInfoFixture.categories.map((c) => `${c} Collection`),
+    ]);
+    const current = within(nav).getByRole('link', { name: 'Notebooks Collection' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(current).toHaveAttribute('href', '/products?category=notebooks');
+    expect(within(nav).getByRole('link', { name: 'All collections' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
+
+  it('offers the default collections when the store names none', async () => {
+    server.use(
+      listHandler(5),
+      http.get(`${API}/storeInfo`, () =>
+        HttpResponse.json({ ...storeInfoFixture, categories: [] }),
+      ),
+    );
+    renderWithProviders(<ProductsRoute />, { route: '/products' });
+    const nav = await screen.findByRole('navigation', { name: 'Collections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['All collections', "Men's Collection", "Women's Collection", 'Accessories']);
+    expect(within(nav).getByRole('link', { name: 'All collections' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });

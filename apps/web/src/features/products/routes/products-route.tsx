@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCart } from '@/features/cart/hooks/use-cart';
+import { topCategories } from '@/features/store-info/categories';
+import { useStoreInfo } from '@/features/store-info/hooks/use-store-info';
 import { useParentCategories } from '../api/get-parent-categories';
 import { useProducts } from '../api/get-products';
 import {
@@ -11,11 +13,14 @@ import {
   ParentCategoryFilter,
   type GridView,
 } from '../components/listing-controls';
+import { CollectionLinks } from '../components/collection-links';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 import { listingHeading, PAGE_SIZE, productListQuery, readListingParams } from '../lib/listing';
 
 const PLACEHOLDERS = Array.from({ length: PAGE_SIZE }, (_, i) => i);
+/** Collections offered above the listing; more would wrap into a wall of links. */
+const MAX_COLLECTIONS = 8;
 
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -24,6 +29,9 @@ export function Component() {
   const { addItem } = useCart();
   const products = useProducts(productListQuery(params));
   const parentCategories = useParentCategories(params.category);
+  const { storeInfo, isLoading: storeInfoLoading } = useStoreInfo();
+  // the store's categories, or the default set when it names none (spec section 2)
+  const collections = storeInfoLoading ? [] : topCategories(storeInfo?.categories, MAX_COLLECTIONS);
 
   const heading = listingHeading(params);
   const isEmpty = products.isSuccess && products.data.products.length === 0;
@@ -55,6 +63,7 @@ export function Component() {
             </div>
             <GridToggle view={view} onChange={setView} />
           </div>
+          <CollectionLinks categories={collections} current={params.category} />
           <ParentCategoryFilter
             options={parentCategories.data ?? []}
             value={params.parentCategory}

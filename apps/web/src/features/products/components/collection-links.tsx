@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { categoryHref } from '@/features/store-info/categories';
+import { categoryTitle } from '../lib/listing';
+
+interface CollectionLinksProps {
+  /** the store's categories, or the default set when it names none */
+  categories: readonly string[];
+  /** the `category` query parameter of the listing */
+  current: string | undefined;
+}
+
+/** Links between the store's collections, so a shopper can move across them from the listing. */
+export function CollectionLinks({ categories, current }: CollectionLinksProps) {
+  if (categories.length === 0) return null;
+  const link = (label: string, to: string, selected: boolean) => (
+    <li key={to}>
+      <Link
+        to={to}
+        aria-current={selected ? 'page' : undefined}
+        className={buttonVariants({ variant: selected ? 'secondary' : 'ghost', size: 'sm' })}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+  const chosen = current?.toLowerCase();
+  return (
+    <nav aria-label="Collections">
+      <ul className="flex flex-wrap gap-1">
+        {link('All collections', '/products', !chosen)}
+        {categories.map((name) =>
+          link(categoryTitle(name), categoryHref(name), name.toLowerCase() === chosen),
+        )}
+      </ul>
+    </nav>
+  );
+}
