@@ -14,7 +14,7 @@ interface CollectionLinksProps {
 export function CollectionLinks({ categories, current }: CollectionLinksProps) {
   if (categories.length === 0) return null;
   const link = (label: string, to: string, selected: boolean) => (
-    <li key={to}>
+    <li key={to} className="shrink-0">
       <Link
         to={to}
         aria-current={selected ? 'page' : undefined}
@@ -27,7 +27,8 @@ export function CollectionLinks({ categories, current }: CollectionLinksProps) {
   const chosen = current?.toLowerCase();
   return (
     <nav aria-label="Collections">
-      <ul className="flex flex-wrap gap-1">
+      {/* one swipeable line on a phone instead of a wall of wrapped links */}
+      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         {link('All collections', '/products', !chosen)}
         {categories.map((name) =>
           link(categoryTitle(name), categoryHref(name), name.toLowerCase() === chosen),
