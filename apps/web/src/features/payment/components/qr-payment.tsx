@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { orderStatus } from '@store/contracts/orders';
+import { formatInr } from '@/lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useOrderStatusPolling } from '../api/get-order-status';
 import { qrImageSrc } from '../lib/payment-result';
@@ -10,11 +11,13 @@ interface Props {
   orderId: string;
   qr?: string;
   qrBase64?: string;
+  /** the order's total from the server, so the shopper can check what the UPI app asks */
+  amount?: number;
   pollIntervalMs?: number;
 }
 
 /** The QR screen: shows the code and polls the order until a verified payment makes it Processing. */
-export function QrPayment({ orderId, qr, qrBase64, pollIntervalMs }: Props) {
+export function QrPayment({ orderId, qr, qrBase64, amount, pollIntervalMs }: Props) {
   const navigate = useNavigate();
   const { data: status } = useOrderStatusPolling(orderId, pollIntervalMs);
   const paid = status === orderStatus.processing;
@@ -52,6 +55,9 @@ export function QrPayment({ orderId, qr, qrBase64, pollIntervalMs }: Props) {
             data-testid="payment-qr-image"
           />
         ) : null}
+        {typeof amount === 'number' && (
+          <p className="text-lg font-semibold">Amount to pay: {formatInr(amount)}</p>
+        )}
         <p className="text-sm text-muted-foreground" role="status">
           Order #{orderId}: waiting for payment…
         </p>

@@ -375,8 +375,13 @@ describe('Payment page: results', () => {
   }, 12_000);
 
   it('qr: shows a qrBase64 image', async () => {
-    server.use(http.get(`${API}/orders/ORD1`, () => HttpResponse.json({ id: 'ORD1', status: 0 })));
+    server.use(
+      http.get(`${API}/orders/ORD1`, () =>
+        HttpResponse.json({ id: 'ORD1', status: 0, total: 1249.5 }),
+      ),
+    );
     await submitValid({ success: true, action: { type: 'qr', qrBase64: 'iVBORw0KGgo=' } });
+    expect(await screen.findByText(/^Amount to pay: ₹1,249\.50?$/)).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'UPI payment QR code' })).toHaveAttribute(
       'src',
       'data:image/png;base64,iVBORw0KGgo=',

@@ -82,7 +82,12 @@ export function Component() {
   if (outcome?.kind === 'qr') {
     return (
       <Shell>
-        <QrPayment orderId={orderId} qr={outcome.qr} qrBase64={outcome.qrBase64} />
+        <QrPayment
+          orderId={orderId}
+          qr={outcome.qr}
+          qrBase64={outcome.qrBase64}
+          amount={order?.total}
+        />
       </Shell>
     );
   }
