@@ -255,3 +255,53 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 });
+
+test('wishlist and quick view from the product cards', async ({
+  page,
+  request,
+  checkPage,
+  expectNoHorizontalScroll,
+}) => {
+  const [first] = await listProducts(request, 'page=1&limit=12');
+  const { title } = first!;
+  await page.goto('/products');
+  const main = page.getByRole('main');
+  const card = main.getByRole('article').filter({ hasText: title }).first();
+  await card.hover();
+
+  // the heart saves it: a toast, the pressed heart and the count in the bar
+  const heart = card.getByRole('button', { name: `Save ${title} to wishlist` });
+  await heart.click();
+  await expect(toast(page, 'Added to wishlist')).toBeVisible();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('link', { name: 'Wishlist, 1 item' })).toBeVisible();
+
+  // quick view shows it without leaving the list; its Add to Cart adds and closes it
+  await card.hover();
+  await card.getByRole('button', { name: `Quick view ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'View full details' })).toHaveAttribute(
+    'href',
+    `/product/${first!.id}`,
+  );
+  await checkPage('quick-view');
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(toast(page, 'Added to cart')).toBeVisible();
+
+  // the wishlist page keeps it (also after a reload) until it is removed
+  await page.getByRole('link', { name: 'Wishlist, 1 item' }).click();
+  await expect(page).toHaveURL(/\/wishlist$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
+  await expect(main.getByRole('link', { name: title })).toHaveAttribute(
+    'href',
+    `/product/${first!.id}`,
+  );
+  await checkPage('wishlist');
+  await expectNoHorizontalScroll();
+  await main.getByRole('button', { name: `Remove ${title} from wishlist` }).click();
+  await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Wishlist, 0 items' })).toBeVisible();
+});

@@ -46,6 +46,7 @@ const AccountRoute = lazyRoute(() => import('@/features/account/routes/account-r
 const CheckoutRoute = lazyRoute(() => import('@/features/checkout/routes/checkout-route'));
 const OrdersRoute = lazyRoute(() => import('@/features/orders/routes/orders-route'));
 const PaymentRoute = lazyRoute(() => import('@/features/payment/routes/payment-route'));
+const WishlistRoute = lazyRoute(() => import('@/features/wishlist/routes/wishlist-route'));
 
 export function AppRoutes() {
   return (
@@ -60,6 +61,7 @@ export function AppRoutes() {
         <Route path="products" element={<ProductsRoute />} />
         <Route path="product/:id" element={<ProductRoute />} />
         <Route path="cart" element={<CartRoute />} />
+        <Route path="wishlist" element={<WishlistRoute />} />
         <Route path="track-order" element={<TrackOrderRoute />} />
         <Route path="contact" element={<ContactRoute />} />
         <Route path="api-test" element={<ApiTestRoute />} />

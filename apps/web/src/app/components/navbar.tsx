@@ -1,4 +1,4 @@
-import { LogIn, Menu, ShoppingBag, User } from 'lucide-react';
+import { Heart, LogIn, Menu, ShoppingBag, User } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { categoryHref, topCategories } from '@/features/store-info/categories';
 import { brandName, useStoreInfo } from '@/features/store-info/hooks/use-store-info';
+import { useWishlist } from '@/features/wishlist/wishlist-store';
 import { cn } from '@/lib/utils';
 
 // The drawer (Radix Dialog) loads on first open, keeping it out of the entry chunk.
@@ -30,10 +31,24 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-foreground/80',
   );
 
+/** The number on an icon link; the link's label already says it, so screen readers skip this. */
+function CountBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] font-semibold leading-5 text-primary-foreground"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 export function Navbar() {
   const { storeInfo, isLoading } = useStoreInfo();
   const { isLoggedIn } = useSession();
   const { itemCount } = useCart();
+  const saved = useWishlist();
   const location = useLocation();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   // The menu is open only for the location it was opened at, so any route change closes it.
@@ -93,19 +108,20 @@ export function Navbar() {
 
         <div className="ml-auto flex items-center gap-1">
           <Link
+            to="/wishlist"
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
+            aria-label={`Wishlist, ${saved.length} ${saved.length === 1 ? 'item' : 'items'}`}
+          >
+            <Heart className="size-5" aria-hidden="true" />
+            <CountBadge count={saved.length} />
+          </Link>
+          <Link
             to="/cart"
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
             aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
           >
             <ShoppingBag className="size-5" aria-hidden="true" />
-            {itemCount > 0 && (
-              <span
-                aria-hidden="true"
-                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-[11px] font-semibold leading-5 text-primary-foreground"
-              >
-                {itemCount > 99 ? '99+' : itemCount}
-              </span>
-            )}
+            <CountBadge count={itemCount} />
           </Link>
           <div className="hidden md:block">
             {isLoggedIn ? (

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCart } from '@/features/cart/hooks/use-cart';
+import { useWishlistHearts } from '@/features/wishlist/wishlist-store';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
 import { categoryHref } from '@/features/store-info/categories';
@@ -31,6 +32,7 @@ export function homeCategoryTiles(
 function FeaturedProducts() {
   const { data: products, isPending } = useFeaturedProducts();
   const { addItem } = useCart();
+  const wishlist = useWishlistHearts();
   return (
     <section aria-labelledby="featured-heading" className="bg-card/60 py-16">
       <div className="mx-auto max-w-7xl px-4 lg:px-8">
@@ -64,7 +66,12 @@ function FeaturedProducts() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Featured products">
             {products.map((product) => (
               <li key={product.id} className="flex flex-col *:flex-1">
-                <ProductCard product={product} onAddToCart={addItem} />
+                <ProductCard
+                  product={product}
+                  onAddToCart={addItem}
+                  saved={wishlist.isSaved(product.id)}
+                  onToggleWishlist={wishlist.toggle}
+                />
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import type { ProductView } from '../lib/product-view';
@@ -58,5 +59,66 @@ describe('product card', () => {
     unmount();
     renderWithProviders(<ProductCard product={product()} onAddToCart={vi.fn()} />);
     expect(screen.queryByText('Sale')).not.toBeInTheDocument();
+  });
+
+  it('the heart saves and shows the saved state; Details links to the product', async () => {
+    const toggled: ProductView[] = [];
+    const view = product();
+    function Hearted() {
+      const [saved, setSaved] = useState(false);
+      return (
+        <ProductCard
+          product={view}
+          onAddToCart={vi.fn()}
+          saved={saved}
+          onToggleWishlist={(p) => {
+            toggled.push(p);
+            setSaved((s) => !s);
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Hearted />);
+    const heart = screen.getByRole('button', { name: 'Save Spiral Notebook to wishlist' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(heart);
+    expect(toggled).toEqual([view]);
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('link', { name: 'Details of Spiral Notebook' })).toHaveAttribute(
+      'href',
+      '/product/p1',
+    );
+  });
+
+  it('Quick view opens a dialog with price and options; its Add to Cart adds and closes it', async () => {
+    const onAddToCart = vi.fn();
+    renderWithProviders(
+      <ProductCard
+        product={product({ sizes: ['A4', 'A5'], originalPrice: 220, description: 'Ruled pages.' })}
+        onAddToCart={onAddToCart}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Quick view Spiral Notebook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Spiral Notebook' });
+    expect(within(dialog).getByText('Ruled pages.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sizes: A4, A5')).toBeInTheDocument();
+    expect(within(dialog).getByText('₹185')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View full details' })).toHaveAttribute(
+      'href',
+      '/product/p1',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
+    expect(onAddToCart).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p1', quantity: 1, sizeOptions: ['A4', 'A5'] }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Quick view closes with Escape', async () => {
+    renderWithProviders(<ProductCard product={product()} onAddToCart={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Quick view Spiral Notebook' }));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

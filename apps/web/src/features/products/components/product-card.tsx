@@ -1,12 +1,15 @@
 import { Eye, Heart, Info, ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { choiceLists, isOnSale, onlyOption, type ProductView } from '../lib/product-view';
+
+const QuickViewDialog = lazy(() => import('./quick-view-dialog'));
 
 /** What the card hands to the cart: a cart line. */
 export type AddToCartItem = CartLine;
@@ -16,13 +19,24 @@ interface ProductCardProps {
   onAddToCart: (item: AddToCartItem) => void;
   /** the first card above the fold loads eagerly with high fetch priority */
   priority?: boolean;
+  /** whether the shopper saved it to the wishlist */
+  saved?: boolean;
+  /** the heart: save or forget the product; without it the heart is not shown */
+  onToggleWishlist?: (product: ProductView) => void;
 }
 
 export const CARD_IMAGE_HEIGHT = 300;
 
-export function ProductCard({ product, onAddToCart, priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  onAddToCart,
+  priority = false,
+  saved = false,
+  onToggleWishlist,
+}: ProductCardProps) {
   const href = `/product/${encodeURIComponent(product.id)}`;
   const onSale = isOnSale(product);
+  const [quickView, setQuickView] = useState(false);
 
   const addToCart = () =>
     onAddToCart({
@@ -57,17 +71,39 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
             Sale
           </Badge>
         )}
-        {/* Overlay actions: revealed on hover and when any of them has keyboard focus. */}
-        <div className="pointer-events-none absolute inset-0 flex items-end justify-center gap-2 bg-gradient-to-t from-black/45 via-black/10 to-transparent p-4 opacity-0 transition-opacity duration-300 group-hover:pointer-events-auto group-hover:opacity-100 group-focus-within:pointer-events-auto group-focus-within:opacity-100">
-          <Button size="round" variant="overlay" aria-label={`Add ${product.name} to wishlist`}>
-            <Heart aria-hidden="true" />
-          </Button>
-          <Button size="round" variant="overlay" aria-label={`Quick view ${product.name}`}>
+        {/* Overlay actions: revealed on hover and when any of them has keyboard focus; a touch
+            screen has no hover, so there they always show. */}
+        <div className="pointer-events-none absolute inset-0 flex items-end justify-center gap-2 bg-gradient-to-t from-black/45 via-black/10 to-transparent p-4 opacity-0 transition-opacity duration-300 group-hover:pointer-events-auto group-hover:opacity-100 group-focus-within:pointer-events-auto group-focus-within:opacity-100 [@media(hover:none)]:pointer-events-auto [@media(hover:none)]:bg-none [@media(hover:none)]:opacity-100">
+          {onToggleWishlist && (
+            <Button
+              size="round"
+              variant="overlay"
+              aria-label={`Save ${product.name} to wishlist`}
+              aria-pressed={saved}
+              onClick={() => onToggleWishlist(product)}
+            >
+              <Heart
+                aria-hidden="true"
+                className={saved ? 'fill-primary text-primary' : undefined}
+              />
+            </Button>
+          )}
+          <Button
+            size="round"
+            variant="overlay"
+            aria-label={`Quick view ${product.name}`}
+            aria-haspopup="dialog"
+            onClick={() => setQuickView(true)}
+          >
             <Eye aria-hidden="true" />
           </Button>
-          <Button size="round" variant="overlay" aria-label={`Details of ${product.name}`}>
+          <Link
+            to={href}
+            aria-label={`Details of ${product.name}`}
+            className={buttonVariants({ size: 'round', variant: 'overlay' })}
+          >
             <Info aria-hidden="true" />
-          </Button>
+          </Link>
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -99,6 +135,18 @@ export function ProductCard({ product, onAddToCart, priority = false }: ProductC
           Add to Cart
         </Button>
       </div>
+      {quickView && (
+        <Suspense fallback={null}>
+          <QuickViewDialog
+            product={product}
+            onOpenChange={setQuickView}
+            onAddToCart={() => {
+              addToCart();
+              setQuickView(false);
+            }}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCart } from '@/features/cart/hooks/use-cart';
+import { useWishlistHearts } from '@/features/wishlist/wishlist-store';
 import { topCategories } from '@/features/store-info/categories';
 import { useStoreInfo } from '@/features/store-info/hooks/use-store-info';
 import { useParentCategories } from '../api/get-parent-categories';
@@ -27,6 +28,7 @@ export function Component() {
   const params = readListingParams(searchParams);
   const [view, setView] = useState<GridView>('grid-3');
   const { addItem } = useCart();
+  const wishlist = useWishlistHearts();
   const products = useProducts(productListQuery(params));
   const parentCategories = useParentCategories(params.category);
   const { storeInfo, isLoading: storeInfoLoading } = useStoreInfo();
@@ -107,7 +109,13 @@ export function Component() {
           >
             {products.data.products.map((product, index) => (
               <li key={product.id} className="flex flex-col *:flex-1">
-                <ProductCard product={product} onAddToCart={addItem} priority={index === 0} />
+                <ProductCard
+                  product={product}
+                  onAddToCart={addItem}
+                  priority={index === 0}
+                  saved={wishlist.isSaved(product.id)}
+                  onToggleWishlist={wishlist.toggle}
+                />
               </li>
             ))}
           </ul>
