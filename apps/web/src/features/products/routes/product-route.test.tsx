@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { productFixture } from '@/test/fixtures';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
+import { expectToast } from '@/test/toasts';
+import { reloadWishlist, WISHLIST_STORAGE_KEY } from '@/features/wishlist/wishlist-store';
 import { Component as ProductRoute } from './product-route';
 
 const product = productFixture({
@@ -68,6 +70,24 @@ describe('product detail', () => {
     render();
     expect(await screen.findByRole('radio', { name: 'One Size' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+  });
+
+  it('Wishlist saves the product in the browser and a second press forgets it', async () => {
+    localStorage.clear();
+    reloadWishlist();
+    serve(product);
+    render();
+    const button = await screen.findByRole('button', { name: 'Wishlist' });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expectToast('Added to wishlist', { type: 'success' });
+    expect(JSON.parse(localStorage.getItem(WISHLIST_STORAGE_KEY)!)).toEqual([
+      { id: product.id, name: 'Linen Diary', image: expect.any(String), price: 123456.5 },
+    ]);
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(JSON.parse(localStorage.getItem(WISHLIST_STORAGE_KEY)!)).toEqual([]);
   });
 
   it('not found view links to /products', async () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, PackageX, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { useCart } from '@/features/cart/hooks/use-cart';
+import { useWishlistHearts } from '@/features/wishlist/wishlist-store';
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useProduct } from '../api/get-product';
@@ -53,6 +54,7 @@ function NotFound() {
 function ProductDetail({ product }: { product: ProductView }) {
   const navigate = useNavigate();
   const { addItem } = useCart();
+  const wishlist = useWishlistHearts();
   const gallery = [product.image, ...product.images.filter((url) => url !== product.image)].filter(
     Boolean,
   );
@@ -178,6 +180,18 @@ function ProductDetail({ product }: { product: ProductView }) {
           <Button size="lg" onClick={addToCart} className="flex-1 sm:flex-none">
             <ShoppingCart aria-hidden="true" />
             Add to Cart
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            aria-pressed={wishlist.isSaved(product.id)}
+            onClick={() => wishlist.toggle(product)}
+          >
+            <Heart
+              aria-hidden="true"
+              className={wishlist.isSaved(product.id) ? 'fill-primary text-primary' : undefined}
+            />
+            Wishlist
           </Button>
         </div>
 
