@@ -1,14 +1,15 @@
 import { ArrowRight, ShoppingBag, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { formatInr } from '@/lib/format';
 import { choicesNeededText, firstUndecidedLine, missingChoices } from '@/lib/cart-line';
-import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useCart } from '../hooks/use-cart';
 import { lineKey, maxLineQuantity, type CartLine } from '../cart-reducer';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
@@ -66,22 +67,7 @@ function CartLineItem({ line }: { line: CartLine }) {
     .join(' · ');
   return (
     <li className="flex gap-4 py-5">
-      <Link
-        to={href}
-        className="shrink-0 self-start overflow-hidden rounded-lg border border-border bg-muted"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        <img
-          src={line.image || FALLBACK_IMAGE}
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          onError={showFallbackImage}
-          className="size-24 object-cover"
-        />
-      </Link>
+      <ProductThumbnail href={href} image={line.image} size={96} />
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <h3 className="font-display text-lg font-semibold leading-snug">
@@ -144,18 +130,17 @@ export function Component() {
 
   if (items.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-        <span className="rounded-full bg-muted p-5">
-          <ShoppingBag className="size-10 text-primary" aria-hidden="true" />
-        </span>
-        <h1 className="text-3xl font-semibold">Your cart is empty</h1>
-        <p className="text-muted-foreground">
-          Looks like you haven't added anything yet. Our diaries and notebooks are waiting.
-        </p>
-        <Link to="/" className={buttonVariants({ size: 'lg' })}>
-          Continue Shopping
-        </Link>
-      </section>
+      <EmptyState
+        icon={ShoppingBag}
+        title="Your cart is empty"
+        action={
+          <Link to="/" className={buttonVariants({ size: 'lg' })}>
+            Continue Shopping
+          </Link>
+        }
+      >
+        Looks like you haven't added anything yet. Our diaries and notebooks are waiting.
+      </EmptyState>
     );
   }
 

@@ -1,8 +1,9 @@
 import { Heart, X } from 'lucide-react';
 import { Link } from 'react-router';
+import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { formatInr } from '@/lib/format';
-import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { removeWishlistItem, useWishlist } from '../wishlist-store';
 
 /** /wishlist: the products a shopper saved with the heart, kept in this browser. */
@@ -11,18 +12,17 @@ export function Component() {
 
   if (items.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-        <span className="rounded-full bg-muted p-5">
-          <Heart className="size-10 text-primary" aria-hidden="true" />
-        </span>
-        <h1 className="text-3xl font-semibold">Your wishlist is empty</h1>
-        <p className="text-muted-foreground">
-          Tap the heart on a product to keep it here for later.
-        </p>
-        <Link to="/products" className={buttonVariants({ size: 'lg' })}>
-          Browse Products
-        </Link>
-      </section>
+      <EmptyState
+        icon={Heart}
+        title="Your wishlist is empty"
+        action={
+          <Link to="/products" className={buttonVariants({ size: 'lg' })}>
+            Browse Products
+          </Link>
+        }
+      >
+        Tap the heart on a product to keep it here for later.
+      </EmptyState>
     );
   }
 
@@ -41,22 +41,7 @@ export function Component() {
               key={item.id}
               className="flex items-center gap-4 rounded-xl border border-border bg-card p-4 shadow-sm"
             >
-              <Link
-                to={href}
-                tabIndex={-1}
-                aria-hidden="true"
-                className="shrink-0 overflow-hidden rounded-lg bg-muted"
-              >
-                <img
-                  src={item.image || FALLBACK_IMAGE}
-                  alt=""
-                  width={88}
-                  height={88}
-                  loading="lazy"
-                  onError={showFallbackImage}
-                  className="size-22 object-cover"
-                />
-              </Link>
+              <ProductThumbnail href={href} image={item.image} size={88} />
               <div className="min-w-0 flex-1">
                 <h2 className="font-display text-lg font-semibold leading-snug">
                   <Link to={href} className="hover:text-primary">
