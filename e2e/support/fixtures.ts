@@ -88,6 +88,17 @@ export async function signInBrowser(
   await context.addCookies([{ name: 'auth_token', value: token, url: baseURL, sameSite: 'Lax' }]);
 }
 
+/** The store's information record, as the web app reads it (spec section 3). */
+export async function getStoreInfo(request: APIRequestContext): Promise<{
+  storeName: string;
+  companyName: string;
+  companyEmail: string;
+}> {
+  const res = await request.get(api('/storeInfo'));
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
 export async function listProducts(
   request: APIRequestContext,
   query = 'page=1&limit=100',

@@ -2,6 +2,7 @@ import {
   test,
   expect,
   createOrderViaApi,
+  getStoreInfo,
   listProducts,
   newShopper,
   registerViaApi,
@@ -100,10 +101,7 @@ test('policy pages, a reserved slug and an unknown path', async ({
   checkPage,
   expectNoHorizontalScroll,
 }) => {
-  const info = (await (await request.get('/api/v1/storeInfo')).json()) as {
-    companyName: string;
-    storeName: string;
-  };
+  const info = await getStoreInfo(request);
   const titles: Record<string, RegExp> = {
     terms: /terms/i,
     privacy: /privacy/i,
@@ -149,10 +147,7 @@ test('contact form, newsletter and API test', async ({
   checkPage,
   expectNoHorizontalScroll,
 }) => {
-  const info = (await (await request.get('/api/v1/storeInfo')).json()) as {
-    companyName: string;
-    companyEmail: string;
-  };
+  const info = await getStoreInfo(request);
   const calls: string[] = [];
   page.on('request', (r) => {
     if (r.method() !== 'GET') calls.push(`${r.method()} ${r.url()}`);
