@@ -289,6 +289,14 @@ test('wishlist and quick view from the product cards', async ({
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(toast(page, 'Added to cart')).toBeVisible();
+  // the toast sits below the bar, so the bar's links can be tapped at once
+  const barBottom = await page
+    .getByRole('banner')
+    .evaluate((el) => el.getBoundingClientRect().bottom);
+  const toastTop = await toast(page, 'Added to cart').evaluate(
+    (el) => el.closest('li')!.getBoundingClientRect().top,
+  );
+  expect(toastTop).toBeGreaterThanOrEqual(barBottom);
 
   // the wishlist page keeps it (also after a reload) until it is removed
   await page.getByRole('link', { name: 'Wishlist, 1 item' }).click();

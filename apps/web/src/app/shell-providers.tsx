@@ -29,8 +29,12 @@ export function ShellProviders({
           <StoreInfoEffects />
           {children}
           <Suspense fallback={null}>
+            {/* Below the sticky 64 px bar: a toast over it would hide the cart and
+                wishlist icons the shopper is likely to tap next. */}
             <Toaster
               position="top-center"
+              offset={{ top: 76 }}
+              mobileOffset={{ top: 72 }}
               richColors
               closeButton
               toastOptions={{ duration: 3500 }}
