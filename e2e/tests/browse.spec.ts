@@ -289,14 +289,15 @@ test('wishlist and quick view from the product cards', async ({
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(toast(page, 'Added to cart')).toBeVisible();
-  // the toast sits below the bar, so the bar's links can be tapped at once
+  // the toast settles below the bar (it slides in from above), so the bar's links can be tapped
   const barBottom = await page
     .getByRole('banner')
     .evaluate((el) => el.getBoundingClientRect().bottom);
-  const toastTop = await toast(page, 'Added to cart').evaluate(
-    (el) => el.closest('li')!.getBoundingClientRect().top,
-  );
-  expect(toastTop).toBeGreaterThanOrEqual(barBottom);
+  await expect
+    .poll(() =>
+      toast(page, 'Added to cart').evaluate((el) => el.closest('li')!.getBoundingClientRect().top),
+    )
+    .toBeGreaterThanOrEqual(barBottom);
 
   // the wishlist page keeps it (also after a reload) until it is removed
   await page.getByRole('link', { name: 'Wishlist, 1 item' }).click();
