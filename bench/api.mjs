@@ -1,12 +1,16 @@
 // API speed check (issue 2 item 7): GET /api/v1/products?page=1&limit=12 on the real server
 // (embedded PGlite in a temporary DATA_DIR, seeded) against a bare Fastify route that sends a
 // pre-serialized JSON body of the same size; prints req/s, p99 and the ratio.
-// On two cores autocannon and both servers share the CPU and one run swings by a third, so the two
-// targets are measured in alternating rounds and each is reported by its median round.
-//   node bench/api.mjs            (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// On two cores autocannon and a server fight for the CPU and one run swings by a third. So, where
+// `taskset` exists, autocannon keeps the first core and the servers the last (each server then
+// runs flat out and req/s measures the server, not the scheduler); the targets are measured in
+// alternating rounds, each reported by its median round; and the servers' own CPU time per
+// request (from /proc) is printed beside req/s, as the figure least moved by a noisy machine.
+//   node bench/api.mjs   (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20,
+//                         BENCH_PIN=0 to let the scheduler place the processes)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -18,8 +22,31 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const path = '/api/v1/products?page=1&limit=12';
 const children = [];
 
+const cores = availableParallelism();
+const pin =
+  process.env.BENCH_PIN !== '0' &&
+  cores >= 2 &&
+  spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
+const serverCore = String(cores - 1);
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** User + system CPU seconds a process has used so far, or NaN where /proc is missing. */
+function cpuSeconds(pid) {
+  try {
+    // the command name (field 2) may hold spaces; the fields after its ')' are fixed
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return NaN;
+  }
+}
+
 function start(args, env) {
-  const child = spawn(process.execPath, args, {
+  const [command, argv] = pin
+    ? ['taskset', ['-c', serverCore, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, argv, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -42,15 +69,19 @@ async function waitFor(url, headers = {}, timeoutMs = 60_000) {
   throw new Error(`timed out waiting for ${url}`);
 }
 
-function run(url, headers = {}, duration = seconds) {
+function run(url, headers = {}, duration = seconds, pid) {
+  const cpuBefore = cpuSeconds(pid);
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
+    autocannon({ url, headers, connections, duration }, (err, result) => {
+      if (err) return reject(err);
+      // microseconds of server CPU per answered request
+      result.cpuMicros = ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total;
+      resolve(result);
+    });
   });
 }
 
-const bareServer = `
+const bareServerSource = `
 import Fastify from 'fastify';
 const body = process.env.BENCH_BODY;
 const headers = JSON.parse(process.env.BENCH_HEADERS);
@@ -73,7 +104,8 @@ const sameEverywhere = new Set([
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
-  start([join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/server.ts'], {
+  // one process (tsx's CLI would run the server in a child), so its CPU time can be read
+  const apiServer = start(['--import', 'tsx', 'apps/server/src/server.ts'], {
     PORT: '3911',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -89,17 +121,18 @@ try {
     [...apiRes.headers].filter(([name]) => !sameEverywhere.has(name)),
   );
 
-  start(['--input-type=module', '-e', bareServer], {
+  const bareServer = start(['--input-type=module', '-e', bareServerSource], {
     BENCH_PORT: '3912',
     BENCH_BODY: body,
     BENCH_HEADERS: JSON.stringify(apiHeaders),
   });
   const targets = [
-    { name: `GET ${path}`, url: apiUrl },
-    { name: 'bare Fastify static JSON', url: 'http://127.0.0.1:3912/static' },
+    { name: `GET ${path}`, url: apiUrl, pid: apiServer.pid },
+    { name: 'bare Fastify static JSON', url: 'http://127.0.0.1:3912/static', pid: bareServer.pid },
     {
       name: '  the same, with the API headers',
       url: 'http://127.0.0.1:3912/static-headers',
+      pid: bareServer.pid,
     },
   ];
   for (const t of targets) t.bytes = (await (await waitFor(t.url)).text()).length;
@@ -107,6 +140,7 @@ try {
   targets.push({
     name: 'the API, as a browser asks (br)',
     url: apiUrl,
+    pid: apiServer.pid,
     headers: { 'accept-encoding': 'gzip, deflate, br' },
     bytes: Number(
       (await waitFor(apiUrl, { 'accept-encoding': 'br' })).headers.get('content-length'),
@@ -114,32 +148,44 @@ try {
   });
 
   // warm-up so every target runs with a hot JIT and a filled cache
-  for (const t of targets) await run(t.url, t.headers, 2);
+  for (const t of targets) await run(t.url, t.headers, 2, t.pid);
   for (const t of targets) t.runs = [];
   for (let i = 0; i < rounds; i++) {
-    for (const t of targets) t.runs.push(await run(t.url, t.headers));
+    for (const t of targets) t.runs.push(await run(t.url, t.headers, seconds, t.pid));
   }
   for (const t of targets) {
     t.median = [...t.runs].sort((a, b) => a.requests.average - b.requests.average)[
+      Math.floor(t.runs.length / 2)
+    ];
+    t.cpuMedian = [...t.runs.map((r) => r.cpuMicros)].sort((a, b) => a - b)[
       Math.floor(t.runs.length / 2)
     ];
   }
 
   const rate = (r) => Math.round(r.requests.average);
   console.log(
-    `autocannon, ${connections} connections, ${rounds} alternating rounds of ${seconds} s each, median round`,
+    `autocannon, ${connections} connections, ${rounds} alternating rounds of ${seconds} s each, median round; ` +
+      (pin
+        ? `autocannon on core 0, servers on core ${serverCore}`
+        : 'processes placed by the scheduler'),
   );
   console.log(`API headers beyond a bare reply: ${Object.keys(apiHeaders).join(', ')}`);
   for (const t of targets) {
     console.log(
       `${t.name.padEnd(38)} ${String(rate(t.median)).padStart(7)} req/s   p99 ${String(t.median.latency.p99).padStart(3)} ms   ` +
-        `${t.bytes} bytes   errors ${t.median.errors + t.median.non2xx}   (rounds: ${t.runs.map(rate).join(', ')})`,
+        `server CPU ${t.cpuMedian.toFixed(1).padStart(5)} µs/req   ${t.bytes} bytes   ` +
+        `errors ${t.median.errors + t.median.non2xx}   (rounds: ${t.runs.map(rate).join(', ')})`,
     );
   }
   const [api, bare, bareWithHeaders] = targets.map((t) => t.median.requests.average);
+  const [apiCpu, bareCpu, bareWithHeadersCpu] = targets.map((t) => t.cpuMedian);
   console.log(
     `ratio (api / bare req/s): ${(api / bare).toFixed(2)}x  (target >= 0.85x); ` +
       `against the bare route with the same headers: ${(api / bareWithHeaders).toFixed(2)}x`,
+  );
+  console.log(
+    `ratio by server CPU per request (bare / api): ${(bareCpu / apiCpu).toFixed(2)}x; ` +
+      `with the same headers: ${(bareWithHeadersCpu / apiCpu).toFixed(2)}x`,
   );
 } finally {
   for (const c of children) c.kill('SIGTERM');
