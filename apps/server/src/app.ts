@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,7 @@ import {
 import type { Db } from './db/client';
 import { env, serverRoot } from './env';
 import { BODY_LIMIT } from './lib/body-limit';
+import { CacheFront } from './lib/cache-front';
 import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { orderRoutes } from './modules/orders/orders.routes';
@@ -32,6 +34,7 @@ import {
   clientErrorHandler,
   frameworkErrors,
   registerHttpHardening,
+  securityHeaders,
 } from './plugins/http-hardening';
 import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-limit';
 import { registerStoreResolution } from './plugins/store';
@@ -70,6 +73,12 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const hardening = {
+    hsts: (options.publicBaseUrl ?? env.PUBLIC_BASE_URL ?? '').startsWith('https:'),
+  };
+  const cache = new ResponseCache();
+  // Repeat catalogue reads are answered from the cache before Fastify (lib/cache-front.ts).
+  const front = new CacheFront(cache, securityHeaders(hardening));
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -80,7 +89,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
     // request.ip is the shopper's only when the proxy in front is trusted (rate limits count by it)
     trustProxy: env.TRUST_PROXY,
+    serverFactory: (handler, opts) => {
+      const server = createServer(front.wrap(handler));
+      // as Fastify sets up the server it makes itself (fastify/lib/server.js), with its defaults
+      const o = opts as FastifyServerOptions;
+      server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = o.requestTimeout ?? 0;
+      server.setTimeout(o.connectionTimeout ?? 0);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  front.log = app.log;
+  app.addHook('preClose', (done) => {
+    front.closing = true;
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,13 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON only: form bodies are parsed just where a payment provider or the sandbox posts a form
   // (payments.routes.ts, sandbox.routes.ts), so no cross-site HTML form reaches the API.
   app.removeContentTypeParser('text/plain');
-  registerHttpHardening(app, {
-    hsts: (options.publicBaseUrl ?? env.PUBLIC_BASE_URL ?? '').startsWith('https:'),
-  });
+  registerHttpHardening(app, hardening);
 
   const payments =
     options.payments ?? paymentConfigFromEnv(env, derivedSandboxSecret(options.jwtSecret));
-  const cache = new ResponseCache();
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
   app.decorate('publicBaseUrl', options.publicBaseUrl);
@@ -102,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cache.clear();
     app.reloadStores();
   });
-  registerStoreResolution(app, options.db, cache);
+  registerStoreResolution(app, options.db);
   registerAuth(app, options.jwtSecret);
 
   await registerRateLimits(app, options.rateLimits ?? { redisUrl: env.REDIS_URL });

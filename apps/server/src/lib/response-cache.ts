@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export type Encoding = 'br' | 'gzip';
 
 /** The body compressed once, when there is something to gain (as @fastify/compress's threshold). */
-const COMPRESS_MIN_BYTES = 1024;
+export const COMPRESS_MIN_BYTES = 1024;
 const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
   br: (body) =>
     promisify(brotliCompress)(body, {
@@ -18,19 +19,24 @@ const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
-export interface CachedBody {
+export interface Entry {
   body: string;
+  /** The body as sent uncompressed: encoded once, not on every request. */
+  bytes: Buffer;
   etag: string;
-  /** Compressed copies, filled in shortly after the entry is made. */
-  encoded?: Partial<Record<Encoding, Buffer>>;
-}
-
-interface Entry extends CachedBody {
   expiresAt: number;
+  /** Compressed copies, filled in shortly after the entry is made. */
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Settles when the compressed copies are there (or failed: then the plugin compresses). */
   compressed: Promise<void>;
 }
+
+/**
+ * A request's cache identity before any parsing: the headers that pick the store
+ * (plugins/store.ts) and the URL exactly as sent. Header values cannot hold a newline.
+ */
+export const requestCacheKey = (request: IncomingMessage) =>
+  `${request.headers['x-store-domain'] ?? ''}\n${request.headers.host ?? ''}\n${request.url}`;
 
 /**
  * Serialized responses of catalogue reads, keyed by store + normalized query. Cleared in-process
@@ -39,7 +45,10 @@ interface Entry extends CachedBody {
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
-  /** raw request key (store + URL as sent) -> entry key, so repeat requests skip validation */
+  /**
+   * requestCacheKey -> entry key, so a repeat request is answered without routing, validation
+   * or the handler (lib/cache-front.ts)
+   */
   private aliases = new Map<string, string>();
 
   constructor(
@@ -52,16 +61,17 @@ export class ResponseCache {
     this.aliases.clear();
   }
 
-  /** A fresh entry for a request URL seen before, without parsing it again. */
-  peekRaw(rawKey: string): Entry | undefined {
-    const key = this.aliases.get(rawKey);
+  /** A fresh entry for a request seen before (same store headers and URL), without parsing it. */
+  peek(request: IncomingMessage): Entry | undefined {
+    const key = this.aliases.get(requestCacheKey(request));
     const hit = key === undefined ? undefined : this.entries.get(key);
     return hit && hit.expiresAt > Date.now() ? hit : undefined;
   }
 
-  alias(rawKey: string, key: string): void {
+  /** Remember that `request` was answered with the entry `key` (call after getOrCreate). */
+  alias(request: IncomingMessage, key: string): void {
     if (this.aliases.size >= this.maxEntries * 4) this.aliases.clear();
-    this.aliases.set(rawKey, key);
+    this.aliases.set(requestCacheKey(request), key);
   }
 
   get size(): number {
@@ -94,7 +104,14 @@ export class ResponseCache {
             () => undefined,
             () => undefined,
           );
-    const entry: Entry = { body, etag, expiresAt: now + this.ttlMs, encoded, compressed };
+    const entry: Entry = {
+      body,
+      bytes: Buffer.from(body),
+      etag,
+      expiresAt: now + this.ttlMs,
+      encoded,
+      compressed,
+    };
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -107,15 +124,20 @@ export class ResponseCache {
 /** Weak comparison (RFC 9110 8.8.3.2): the opaque tags match, W/ or not. */
 const sameEtag = (a: string, b: string) => a.trim().replace(/^W\//, '') === b.replace(/^W\//, '');
 
+/** Whether an If-None-Match header names the entry's tag (or `*`): answer 304. */
+export function holdsEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return (
+    !!ifNoneMatch &&
+    (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((t) => sameEtag(t, etag)))
+  );
+}
+
 /**
- * The encoding to answer with, of those at hand: br before gzip, as the client accepts them
+ * The kept encodings a client takes, best first: br before gzip, as it accepts them
  * (RFC 9110 12.5.3: `q=0` refuses, `*` stands for any encoding not named).
  */
-export function preferredEncoding(
-  acceptEncoding: string | undefined,
-  available: Partial<Record<Encoding, Buffer>>,
-): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
+export function acceptedEncodings(acceptEncoding: string | undefined): Encoding[] {
+  if (!acceptEncoding) return [];
   const q = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.split(';').map((x) => x.trim());
@@ -124,27 +146,39 @@ export function preferredEncoding(
     const value = qParam ? Number(qParam.slice(2)) : 1;
     q.set(name, Number.isFinite(value) ? value : 0);
   }
-  const accepted = (e: Encoding) => (q.get(e) ?? q.get('*') ?? 0) > 0;
-  return (['br', 'gzip'] as const).find((e) => available[e] && accepted(e));
+  return (['br', 'gzip'] as const).filter((e) => (q.get(e) ?? q.get('*') ?? 0) > 0);
 }
 
+/** The encoding to answer with, of those at hand (see acceptedEncodings). */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  available: Partial<Record<Encoding, Buffer>>,
+): Encoding | undefined {
+  return acceptedEncodings(acceptEncoding).find((e) => available[e]);
+}
+
+/** What a cached catalogue answer sends besides the body, its length and encoding. */
+export const CACHED_JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-cache',
+  // lower case: @fastify/compress looks for exactly this when it compresses instead
+  vary: 'Host, X-Store-Domain, accept-encoding',
+} as const;
+
 /** Sends a cached JSON body (compressed when the client takes it), or 304 when it holds it. */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
   reply
     .header('etag', entry.etag)
-    .header('cache-control', 'no-cache')
-    // lower case: @fastify/compress looks for exactly this when it compresses instead
-    .header('vary', 'Host, X-Store-Domain, accept-encoding');
-  const inm = request.headers['if-none-match'];
-  if (inm && (inm.trim() === '*' || inm.split(',').some((t) => sameEtag(t, entry.etag)))) {
+    .header('cache-control', CACHED_JSON_HEADERS['cache-control'])
+    .header('vary', CACHED_JSON_HEADERS.vary);
+  if (holdsEtag(request.headers['if-none-match'], entry.etag)) {
     return reply.code(304).send();
   }
-  reply.type('application/json; charset=utf-8');
-  const encoded = entry.encoded ?? {};
-  const encoding = preferredEncoding(request.headers['accept-encoding'], encoded);
-  const compressed = encoding && encoded[encoding];
+  reply.type(CACHED_JSON_HEADERS['content-type']);
+  const encoding = preferredEncoding(request.headers['accept-encoding'], entry.encoded);
+  const compressed = encoding && entry.encoded[encoding];
   if (compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(entry.body);
+  return reply.send(entry.bytes);
 }
 
 /** Query string as a stable cache key: keys sorted, values as parsed. */
@@ -155,5 +189,3 @@ export function normalizeQuery(query: Record<string, unknown>): string {
     .map((k) => `${k}=${String(query[k])}`)
     .join('&');
 }
-
-export const rawCacheKey = (request: FastifyRequest) => `${request.store.id}|${request.url}`;

@@ -66,11 +66,28 @@ export interface SecurityHeadersOptions {
 }
 
 /**
+ * The headers every response carries: not MIME-sniffed, not framed (the sandbox's Approve button
+ * must not be clickjacked), no full URLs in Referer to payment providers. Also written by the
+ * catalogue cache's fast path (lib/cache-front.ts), which answers before any hook runs.
+ */
+export function securityHeaders(options: SecurityHeadersOptions): [string, string][] {
+  const headers: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    // the web app's pages carry their own, fuller policy (plugins/web.ts)
+    ['content-security-policy', "frame-ancestors 'none'"],
+  ];
+  if (options.hsts)
+    headers.push(['strict-transport-security', 'max-age=15552000; includeSubDomains']);
+  return headers;
+}
+
+/**
  * Input and response rules for every route:
  * - PostgreSQL text cannot hold NUL, so a NUL in the path, query or body is refused up front with
  *   a 400 instead of failing deep in a query;
- * - responses are not MIME-sniffed, not framed (the sandbox's Approve button must not be
- *   clickjacked), and leak no full URLs in Referer to payment providers.
+ * - every response gets securityHeaders(); a page that set its own Content-Security-Policy keeps it.
  */
 export function registerHttpHardening(app: FastifyInstance, options: SecurityHeadersOptions): void {
   app.addHook('preValidation', (request, _reply, done) => {
@@ -80,19 +97,17 @@ export function registerHttpHardening(app: FastifyInstance, options: SecurityHea
     done();
   });
 
-  const hsts = options.hsts ? 'max-age=15552000; includeSubDomains' : null;
+  const headers = securityHeaders(options);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    // the web app's pages carry their own, fuller policy (plugins/web.ts)
-    if (
-      !reply.hasHeader('content-security-policy') &&
-      !reply.raw.hasHeader('content-security-policy')
-    ) {
-      reply.header('content-security-policy', "frame-ancestors 'none'");
+    for (const [name, value] of headers) {
+      if (
+        name === 'content-security-policy' &&
+        (reply.hasHeader(name) || reply.raw.hasHeader(name))
+      ) {
+        continue;
+      }
+      reply.header(name, value);
     }
-    if (hsts) reply.header('strict-transport-security', hsts);
     done(null, payload);
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '@store/contracts/store';
 import type { Db } from '../db/client';
 import { stores } from '../db/schema';
-import { rawCacheKey, sendCachedJson, type ResponseCache } from '../lib/response-cache';
 
 export interface StoreContext {
   id: string;
@@ -37,7 +36,7 @@ function parseHost(value: string): string {
 }
 
 // Every request is resolved by its Host header, and a store sees only a handful of distinct ones:
-// parsing each once took ~2% of a cached catalogue request (bench/api.mjs profile).
+// parsing each once took ~2% of a catalogue request (bench/api.mjs profile).
 const parsedHosts = new Map<string, string>();
 function hostOnly(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -77,7 +76,7 @@ async function loadStores(db: Db): Promise<StoreTable> {
 }
 
 /** Resolves `request.store` for every /api request from an in-memory table of stores. */
-export function registerStoreResolution(app: FastifyInstance, db: Db, cache: ResponseCache): void {
+export function registerStoreResolution(app: FastifyInstance, db: Db): void {
   let table: StoreTable | null = null;
   let loading: Promise<StoreTable> | null = null;
   const current = async () => {
@@ -101,14 +100,6 @@ export function registerStoreResolution(app: FastifyInstance, db: Db, cache: Res
       return false;
     }
     request.store = store;
-    // hot path: a cached catalogue response for this exact URL skips validation and the handler
-    if (request.method === 'GET') {
-      const hit = cache.peekRaw(rawCacheKey(request));
-      if (hit) {
-        sendCachedJson(request, reply, hit);
-        return false;
-      }
-    }
     return true;
   };
 

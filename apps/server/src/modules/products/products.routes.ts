@@ -7,12 +7,7 @@ import {
   productSchema,
 } from '@store/contracts/products';
 import type { Db } from '../../db/client';
-import {
-  normalizeQuery,
-  rawCacheKey,
-  sendCachedJson,
-  type ResponseCache,
-} from '../../lib/response-cache';
+import { normalizeQuery, sendCachedJson, type ResponseCache } from '../../lib/response-cache';
 import { getProduct, listProducts } from './products.service';
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache }> = async (
@@ -38,7 +33,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
         gender: q.gender?.trim().toLowerCase(),
       })}`;
       const entry = await cache.getOrCreate(key, () => listProducts(db, request.store.id, q));
-      cache.alias(rawCacheKey(request), key);
+      cache.alias(request.raw, key);
       return sendCachedJson(request, reply, entry);
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeInfoSchema } from '@store/contracts/store';
 import type { ResponseCache } from '../../lib/response-cache';
-import { rawCacheKey, sendCachedJson } from '../../lib/response-cache';
+import { sendCachedJson } from '../../lib/response-cache';
 
 export const storeRoutes: FastifyPluginAsyncZod<{ cache: ResponseCache }> = async (
   app,
@@ -22,7 +22,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ cache: ResponseCache }> = asyn
       const entry = await cache.getOrCreate(key, async () =>
         storeInfoSchema.parse(request.store.info),
       );
-      cache.alias(rawCacheKey(request), key);
+      cache.alias(request.raw, key);
       return sendCachedJson(request, reply, entry);
     },
   );

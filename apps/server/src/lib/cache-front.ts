@@ -1,0 +1,135 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  acceptedEncodings,
+  CACHED_JSON_HEADERS,
+  COMPRESS_MIN_BYTES,
+  holdsEtag,
+  type Encoding,
+  type Entry,
+  type ResponseCache,
+} from './response-cache';
+
+type Variant = Encoding | 'identity' | 'not-modified';
+
+const LOGGED_LEVELS = new Set(['info', 'debug', 'trace']);
+
+/**
+ * The catalogue cache's fast path, in front of Fastify (docs/decisions/server-api-rules.md):
+ * a GET whose exact store headers and URL were answered from the ResponseCache before, and
+ * whose entry is still fresh, is written straight to the socket with headers prepared once per
+ * entry. Routing, the request and reply objects, the hooks and validation all ran for the first
+ * such request; they would give the same answer again. Anything else goes on to Fastify,
+ * including clients that want an encoding no copy is kept in, and every request once the server
+ * is closing (Fastify answers those 503).
+ */
+export class CacheFront {
+  /** Set when the server starts closing: everything goes to Fastify. */
+  closing = false;
+  /** Hits are logged here (one line, as Fastify's "request completed") at info and below. */
+  log: FastifyBaseLogger | null = null;
+  private prepared = new WeakMap<Entry, Partial<Record<Variant, string[]>>>();
+  /** accept-encoding value -> the kept encodings it takes, best first (browsers send a few) */
+  private accepted = new Map<string, Encoding[]>();
+
+  constructor(
+    private readonly cache: ResponseCache,
+    /** Headers every response carries (plugins/http-hardening.ts securityHeaders). */
+    private readonly baseHeaders: readonly (readonly [string, string])[],
+  ) {}
+
+  /** Wraps Fastify's request handler (the `serverFactory` option). */
+  wrap(next: RequestListener): RequestListener {
+    return (req, res) => {
+      if (!this.serve(req, res)) next(req, res);
+    };
+  }
+
+  /** Answers from the cache when it can; false: the request is Fastify's. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || this.closing) return false;
+    const entry = this.cache.peek(req);
+    if (!entry) return false;
+    const started = this.log && LOGGED_LEVELS.has(this.log.level) ? performance.now() : undefined;
+
+    let variant: Variant;
+    let body: Buffer | undefined;
+    if (holdsEtag(req.headers['if-none-match'], entry.etag)) {
+      variant = 'not-modified';
+    } else {
+      const acceptEncoding = req.headers['accept-encoding'];
+      const encoding = acceptEncoding
+        ? this.acceptedEncodings(acceptEncoding).find((e) => entry.encoded[e])
+        : undefined;
+      if (encoding) {
+        variant = encoding;
+        body = entry.encoded[encoding];
+      } else if (
+        !acceptEncoding ||
+        acceptEncoding.trim().toLowerCase() === 'identity' ||
+        entry.bytes.length < COMPRESS_MIN_BYTES
+      ) {
+        variant = 'identity';
+        body = entry.bytes;
+      } else {
+        // a copy not made yet, or an encoding only @fastify/compress makes (deflate)
+        return false;
+      }
+    }
+
+    res.writeHead(variant === 'not-modified' ? 304 : 200, this.headers(entry, variant));
+    res.end(body);
+    if (started !== undefined) {
+      this.log!.info(
+        {
+          req: {
+            method: req.method,
+            url: req.url,
+            host: req.headers.host,
+            remoteAddress: req.socket.remoteAddress,
+          },
+          res: { statusCode: res.statusCode },
+          responseTime: performance.now() - started,
+        },
+        'request completed (catalogue cache)',
+      );
+    }
+    return true;
+  }
+
+  private acceptedEncodings(acceptEncoding: string): Encoding[] {
+    let list = this.accepted.get(acceptEncoding);
+    if (!list) {
+      list = acceptedEncodings(acceptEncoding);
+      if (this.accepted.size >= 64) this.accepted.clear();
+      this.accepted.set(acceptEncoding, list);
+    }
+    return list;
+  }
+
+  /** The response headers as Node's flat [name, value, ...] list, built once per entry. */
+  private headers(entry: Entry, variant: Variant): string[] {
+    let byVariant = this.prepared.get(entry);
+    if (!byVariant) {
+      byVariant = {};
+      this.prepared.set(entry, byVariant);
+    }
+    let flat = byVariant[variant];
+    if (!flat) {
+      const pairs: [string, string][] = [
+        ['etag', entry.etag],
+        ['cache-control', CACHED_JSON_HEADERS['cache-control']],
+        ['vary', CACHED_JSON_HEADERS.vary],
+      ];
+      if (variant !== 'not-modified') {
+        const body = variant === 'identity' ? entry.bytes : entry.encoded[variant]!;
+        pairs.push(['content-type', CACHED_JSON_HEADERS['content-type']]);
+        if (variant !== 'identity') pairs.push(['content-encoding', variant]);
+        pairs.push(['content-length', String(body.length)]);
+      }
+      flat = [...pairs, ...this.baseHeaders].flat();
+      byVariant[variant] = flat;
+    }
+    return flat;
+  }
+}
