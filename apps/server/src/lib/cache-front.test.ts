@@ -91,10 +91,14 @@ describe('catalogue reads answered from the cache before Fastify', () => {
     const gzip = await get(path, { 'accept-encoding': 'gzip' });
     expect(gunzipSync(gzip.body).equals(first.body)).toBe(true);
 
-    const notModified = await get(path, { 'if-none-match': String(first.headers.etag) });
+    // a 304 from Fastify (the entry made again) and one from the cache look alike
+    t.app.catalogueChanged();
+    const inm = { 'if-none-match': String(first.headers.etag) };
+    const notModifiedByFastify = await get(path, inm);
+    const notModified = await get(path, inm);
     expect(notModified.status).toBe(304);
     expect(notModified.body.length).toBe(0);
-    expect(notModified.headers.etag).toBe(first.headers.etag);
+    expect(comparable(notModified.headers)).toEqual(comparable(notModifiedByFastify.headers));
   });
 
   it('gives the same answers as Fastify does for a client it leaves to Fastify (deflate)', async () => {
