@@ -18,7 +18,7 @@ interface Answer {
 
 let t: TestApp;
 let port: number;
-const logLines: { msg: string; req?: { url: string } }[] = [];
+const logLines: { msg: string; req?: { url: string; remoteAddress?: string } }[] = [];
 
 function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -74,6 +74,7 @@ describe('catalogue reads answered from the cache before Fastify', () => {
 
     const again = await get(path);
     expect(fromCache(path)).toBe(true);
+    expect(logLines.at(-1)?.req).toMatchObject({ url: path, remoteAddress: '127.0.0.1' });
     expect(again.status).toBe(200);
     expect(again.body.equals(first.body)).toBe(true);
     expect(comparable(again.headers)).toEqual(comparable(first.headers));

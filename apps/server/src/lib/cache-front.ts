@@ -82,11 +82,15 @@ export class CacheFront {
     if (started !== undefined) {
       this.log!.info(
         {
+          // shaped for Fastify's req serializer, which reads a Fastify request's host and ip
+          // (behind a proxy this is the proxy's address: the fast path does not read X-Forwarded-For)
           req: {
             method: req.method,
             url: req.url,
+            headers: req.headers,
             host: req.headers.host,
-            remoteAddress: req.socket.remoteAddress,
+            ip: req.socket.remoteAddress,
+            socket: req.socket,
           },
           res: { statusCode: res.statusCode },
           responseTime: performance.now() - started,
