@@ -5,7 +5,6 @@ export const errorResponseSchema = z.object({
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** Messages shared by the web forms and the server so both say the same thing. */
 export const messages = {
@@ -31,13 +30,6 @@ export const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Basic email pattern of spec section 5: non-space text, @, text, dot, text. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Product and order ids travel in URLs; keep them to safe characters. */
-export const idSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
 
 /** Blank query values count as absent (clients send only the filters they use). */
 export const blankToUndefined = (v: unknown) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryInt } from './common';
-import { orderSchema, orderStatus } from './orders';
+import { orderSchema } from './orders';
+import { orderStatusKeys } from './order-rules';
 
 /*
  * The operator's order views (`npm run store -- orders` and `order <id> show`), served under
@@ -8,9 +9,6 @@ import { orderSchema, orderStatus } from './orders';
  * stays in integer paise and times in ISO strings: the CLI formats the same data whether it read
  * the database itself or asked the running server.
  */
-
-export type OrderStatusKey = keyof typeof orderStatus;
-export const orderStatusKeys = Object.keys(orderStatus) as [OrderStatusKey, ...OrderStatusKey[]];
 
 export const OPERATOR_ORDERS_DEFAULT_LIMIT = 50;
 export const OPERATOR_ORDERS_MAX_LIMIT = 500;

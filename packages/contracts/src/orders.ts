@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { controlCharacters, messages } from './common';
 import { indianMobileSchema, indianStateSchema, pinCodeSchema } from './india';
-import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './order-limits';
-
-export { ORDER_MAX_LINES, ORDER_MAX_QUANTITY };
-
-/** Status codes of spec section 4. */
-export const orderStatus = {
-  pending: 0,
-  processing: 1,
-  shipped: 2,
-  delivered: 3,
-  cancelled: 4,
-} as const;
-export type OrderStatusCode = (typeof orderStatus)[keyof typeof orderStatus];
+import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './limits';
 
 const requiredText = (max: number) =>
   z
@@ -64,7 +52,6 @@ export const orderItemSchema = z.object({
   size: z.string().nullable().optional(),
   color: z.string().nullable().optional(),
 });
-export type OrderItem = z.infer<typeof orderItemSchema>;
 
 export const orderSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE } from './limits';
 import { blankToUndefined, queryInt } from './common';
 
 export const productImageSchema = z.object({ url: z.string() });
@@ -28,8 +29,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const PRODUCT_PAGE_SIZE = 12;
-export const PRODUCT_MAX_LIMIT = 100;
+export { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE };
 
 /** GET /products query. Blank values are treated as absent (the client sends only non-empty filters). */
 export const productListQuerySchema = z.object({

@@ -2,9 +2,9 @@ import {
   OPERATOR_ORDERS_DEFAULT_LIMIT,
   OPERATOR_ORDERS_MAX_LIMIT,
   operatorOrderListQuerySchema,
-  orderStatusKeys,
   type OperatorOrderListQuery,
 } from '@store/contracts/operator';
+import { orderStatusKeys } from '@store/contracts/order-rules';
 import type { OperatorAction } from '../modules/payments/order-transitions.service';
 
 export const storeUsage = `Usage:

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { ORDER_MAX_LINES } from '@store/contracts/limits';
+import { orderStatus } from '@store/contracts/order-rules';
 import {
-  ORDER_MAX_LINES,
-  orderStatus,
   type CreateOrderBody,
   type Order,
   type OrderLine,

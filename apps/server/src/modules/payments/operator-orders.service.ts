@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { orderStatus } from '@store/contracts/orders';
+import { orderStatus } from '@store/contracts/order-rules';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { orderStatus, type OrderStatusCode } from '@store/contracts/orders';
+import { orderStatus, type OrderStatusCode } from '@store/contracts/order-rules';
 
 /** What can happen to an order after it is placed. `pay` comes only from a verified notification. */
 export const orderActions = ['pay', 'ship', 'deliver', 'cancel'] as const;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { PaymentResponse, PaymentSubmitBody } from '@store/contracts/payments';
 import { validatePaymentFields, visiblePaymentValues } from '@store/contracts/payment-rules';
-import { orderStatus } from '@store/contracts/orders';
+import { orderStatus } from '@store/contracts/order-rules';
 import type { Db } from '../../db/client';
 import { orders, paymentEvents, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';

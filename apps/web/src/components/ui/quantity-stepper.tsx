@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { ORDER_MAX_QUANTITY } from '@store/contracts/order-limits';
+import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
 import { Button } from '@/components/ui/button';
 
 interface QuantityStepperProps {

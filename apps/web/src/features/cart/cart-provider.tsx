@@ -7,7 +7,7 @@ import {
   useRef,
   type ReactNode,
 } from 'react';
-import { ORDER_MAX_QUANTITY } from '@store/contracts/order-limits';
+import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
 import { toast } from '@/components/ui/toast';
 import { readJson, writeJson } from '@/lib/storage';
 import {

@@ -1,4 +1,4 @@
-import { ORDER_MAX_QUANTITY } from '@store/contracts/order-limits';
+import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
 import type { CartLine } from '@/lib/cart-line';
 
 export type { CartLine };

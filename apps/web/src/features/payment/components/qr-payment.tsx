@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { orderStatus } from '@store/contracts/orders';
+import { orderStatus } from '@store/contracts/order-rules';
 import { formatInr } from '@/lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useOrderStatusPolling } from '../api/get-order-status';

@@ -1,24 +1,16 @@
-import { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE } from '@store/contracts/products';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESSORIES_FILTER,
   categoryTitle,
   distinctParentCategories,
   listingHeading,
-  PAGE_SIZE,
   paginationWindow,
-  PARENT_CATEGORY_LIMIT,
   productListQuery,
   readListingParams,
   showingText,
 } from './listing';
 
 describe('listing rules', () => {
-  it('uses the contracts limits', () => {
-    expect(PAGE_SIZE).toBe(PRODUCT_PAGE_SIZE);
-    expect(PARENT_CATEGORY_LIMIT).toBe(PRODUCT_MAX_LIMIT);
-  });
-
   it('headings: parent category, men, women, capitalised, All Products', () => {
     expect(listingHeading({ parentCategory: 'Journals', category: 'men', featured: false })).toBe(
       'Journals',

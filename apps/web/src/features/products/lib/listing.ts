@@ -1,10 +1,7 @@
-/**
- * Page size (spec section 9) and the parent-category lookup limit. Same values as the contracts'
- * PRODUCT_PAGE_SIZE / PRODUCT_MAX_LIMIT (a test checks), not imported at runtime because that module
- * would pull zod into the catalogue chunks.
- */
-export const PAGE_SIZE = 12;
-export const PARENT_CATEGORY_LIMIT = 100;
+import { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
+
+/** The parent-category lookup asks for as many products as the API allows in one page. */
+export const PARENT_CATEGORY_LIMIT = PRODUCT_MAX_LIMIT;
 export const FEATURED_LIMIT = 4;
 
 /** Spec section 7: accessories also match these categories. */
@@ -29,7 +26,7 @@ export function readListingParams(search: URLSearchParams): ListingParams {
 }
 
 /** GET /products query of spec section 7 (only non-empty filters). */
-export function productListQuery(params: ListingParams, limit = PAGE_SIZE) {
+export function productListQuery(params: ListingParams, limit = PRODUCT_PAGE_SIZE) {
   const category = params.category?.toLowerCase();
   return {
     page: params.page,

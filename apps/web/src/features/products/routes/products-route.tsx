@@ -17,9 +17,10 @@ import {
 import { CollectionLinks } from '../components/collection-links';
 import { Pagination } from '../components/pagination';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
-import { listingHeading, PAGE_SIZE, productListQuery, readListingParams } from '../lib/listing';
+import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
+import { listingHeading, productListQuery, readListingParams } from '../lib/listing';
 
-const PLACEHOLDERS = Array.from({ length: PAGE_SIZE }, (_, i) => i);
+const PLACEHOLDERS = Array.from({ length: PRODUCT_PAGE_SIZE }, (_, i) => i);
 /** Collections offered above the listing; more would wrap into a wall of links. */
 const MAX_COLLECTIONS = 8;
 
@@ -121,7 +122,7 @@ export function Component() {
           </ul>
           <Pagination
             page={params.page}
-            pageSize={PAGE_SIZE}
+            pageSize={PRODUCT_PAGE_SIZE}
             total={products.data.total}
             onPageChange={setPage}
           />

@@ -8,3 +8,7 @@ export const ORDER_MAX_LINES = 50;
  * them); the cart and its quantity steppers stop here.
  */
 export const ORDER_MAX_QUANTITY = 99;
+/** Products per listing page (spec: 12); the API's default `limit` and the web's page size. */
+export const PRODUCT_PAGE_SIZE = 12;
+/** Most products one listing request may ask for (`limit`). */
+export const PRODUCT_MAX_LIMIT = 100;
