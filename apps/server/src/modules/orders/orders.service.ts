@@ -1,11 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ORDER_MAX_LINES } from '@store/contracts/limits';
 import { orderStatus } from '@store/contracts/order-rules';
-import {
-  type CreateOrderBody,
-  type Order,
-  type OrderLine,
-} from '@store/contracts/orders';
+import { type CreateOrderBody, type Order, type OrderLine } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
