@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toast';
+import { Toaster } from '@store/ui/toast';
 import { CartProvider } from '@/features/cart/cart-provider';
 import { SessionProvider } from '@/features/auth/session-provider';
 import { StoreInfoEffects } from '@/features/store-info/components/store-info-effects';

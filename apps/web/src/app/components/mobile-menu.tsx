@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { Sheet, SheetContent } from '@/components/ui/sheet';
+import { buttonVariants } from '@store/ui/button';
+import { Sheet, SheetContent } from '@store/ui/sheet';
 
 interface MobileMenuProps {
   open: boolean;

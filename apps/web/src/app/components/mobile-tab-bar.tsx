@@ -1,7 +1,7 @@
 import { Home, LayoutGrid, ShoppingBag, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useCart } from '@/features/cart/hooks/use-cart';
-import { cn } from '@/lib/utils';
+import { cn } from '@store/ui/cn';
 
 const tabs = [
   { to: '/', label: 'Home', icon: Home, end: true },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { buttonVariants } from '@store/ui/button';
+import { cn } from '@store/ui/cn';
 
 export function Component() {
   return (

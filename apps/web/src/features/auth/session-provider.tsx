@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@store/ui/toast';
 import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
 import { clearAuthToken, getAuthToken, setAuthToken } from '@/lib/cookies';
 

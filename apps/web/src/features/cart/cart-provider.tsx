@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@store/ui/toast';
 import { readJson, writeJson } from '@/lib/storage';
 import {
   CART_STORAGE_KEY,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@store/ui/toast';
 import { readJson, writeJson } from '@/lib/storage';
 
 /** What the wishlist keeps of a product: enough to show it and link to it. */

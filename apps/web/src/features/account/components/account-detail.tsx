@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { IconCircle } from '@/components/ui/icon-circle';
+import { IconCircle } from '@/components/icon-circle';
 
 /** One dt/dd pair of the account's definition list, the icon inside the term (dl allows only dt/dd). */
 export function AccountDetail({

@@ -1,10 +1,10 @@
 import { startTransition, useEffect } from 'react';
 import { CalendarDays, LogOut, Mail, Package, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { Button, buttonVariants } from '@store/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
+import { Skeleton } from '@store/ui/skeleton';
+import { toast } from '@store/ui/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { formatLongDate } from '@/lib/format-date';
 import { useAccountInfoQuery } from '../api/get-account-info';

@@ -1,7 +1,7 @@
 import { Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { buttonVariants } from '@store/ui/button';
+import { cn } from '@store/ui/cn';
 import { useStoreInfo } from '@/features/store-info/hooks/use-store-info';
 
 /** No reset endpoint exists: explain how the support team resets a password (docs/decisions/web-forgot-password-page.md). */

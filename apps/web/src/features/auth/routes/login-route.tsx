@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
-import { FormField, fieldControlProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { toast } from '@store/ui/toast';
+import { Button } from '@store/ui/button';
+import { FormField, fieldControlProps } from '@store/ui/form-field';
+import { Input } from '@store/ui/input';
 import { useLoginMutation } from '../api/login';
 import { useSession } from '../hooks/use-session';
 import { loginErrorMessage, returnPath } from '../lib/auth-errors';

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '@/components/ui/toast';
-import { Button } from '@/components/ui/button';
-import { FormField, fieldControlProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { toast } from '@store/ui/toast';
+import { Button } from '@store/ui/button';
+import { FormField, fieldControlProps } from '@store/ui/form-field';
+import { Input } from '@store/ui/input';
 import { useRegisterMutation } from '../api/register';
 import { registerErrorMessage } from '../lib/auth-errors';
 import {

@@ -2,18 +2,18 @@ import { ArrowRight, ShoppingBag, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast';
+import { Button, buttonVariants } from '@store/ui/button';
+import { EmptyState } from '@/components/empty-state';
+import { Label } from '@store/ui/label';
+import { Select } from '@store/ui/select';
+import { toast } from '@store/ui/toast';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { formatInr } from '@/lib/format';
 import { choicesNeededText, firstUndecidedLine, missingChoices } from '@/lib/cart-line';
 import { useCart } from '../hooks/use-cart';
 import { lineKey, maxLineQuantity, type CartLine } from '../cart-reducer';
-import { QuantityStepper } from '@/components/ui/quantity-stepper';
-import { CartTotals } from '@/components/ui/cart-totals';
+import { QuantityStepper } from '@/components/quantity-stepper';
+import { CartTotals } from '@/components/cart-totals';
 
 /** A choice the line still lacks: the shop must know which size or colour to pack. */
 function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' }) {

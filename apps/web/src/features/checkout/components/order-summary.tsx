@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { CartTotals } from '@/components/ui/cart-totals';
+import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
+import { CartTotals } from '@/components/cart-totals';
 import { formatInr } from '@/lib/format';
 
 export interface SummaryLine {

@@ -1,8 +1,8 @@
 import type { FieldErrors, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { indianStates, indianUnionTerritories } from '@store/contracts/india';
-import { FormField, fieldControlProps } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { FormField, fieldControlProps } from '@store/ui/form-field';
+import { Input } from '@store/ui/input';
+import { Select } from '@store/ui/select';
 import { formatPhoneInput } from '@store/contracts/india';
 import type { ShippingFormValues } from '../lib/shipping-form';
 

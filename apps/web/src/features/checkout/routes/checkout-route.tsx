@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/components/ui/toast';
+import { Button } from '@store/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
+import { toast } from '@store/ui/toast';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { lineKey } from '@/features/cart/cart-reducer';
 import { ApiError } from '@/lib/api-client';

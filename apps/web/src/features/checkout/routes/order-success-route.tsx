@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@store/ui/button';
 
 export function Component() {
   return (

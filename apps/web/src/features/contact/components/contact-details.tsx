@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Mail, MapPin, Phone, Share2, type LucideIcon } from 'lucide-react';
-import { Card, CardContent } from '@/components/ui/card';
-import { IconCircle } from '@/components/ui/icon-circle';
+import { Card, CardContent } from '@store/ui/card';
+import { IconCircle } from '@/components/icon-circle';
 
 export interface ContactInfo {
   companyName: string;

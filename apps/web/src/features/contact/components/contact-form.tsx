@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
+import { Button } from '@store/ui/button';
+import { FormField } from '@store/ui/form-field';
+import { Input } from '@store/ui/input';
+import { Textarea } from '@store/ui/textarea';
+import { toast } from '@store/ui/toast';
 
 /** Simulated delivery time: the contact form makes no server call (spec section 2). */
 export const CONTACT_SEND_DELAY_MS = 1500;

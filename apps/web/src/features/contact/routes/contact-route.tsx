@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { brandName, useStoreInfo } from '@/features/store-info/hooks/use-store-info';
 import { ContactDetails } from '../components/contact-details';
 import { ContactForm } from '../components/contact-form';

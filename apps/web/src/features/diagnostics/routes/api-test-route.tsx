@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, PlugZap, XCircle } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@store/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { ApiError, apiBaseUrl, storeHeaders } from '@/lib/api-client';
 import { useTestConnectionMutation } from '../api/test-connection';
 

@@ -1,7 +1,7 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { cn } from '@/lib/utils';
+import { Badge } from '@store/ui/badge';
+import { cn } from '@store/ui/cn';
 
 export interface CategoryTile {
   name: string;

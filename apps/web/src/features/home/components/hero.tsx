@@ -1,8 +1,8 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { Badge } from '@store/ui/badge';
+import { buttonVariants } from '@store/ui/button';
+import { cn } from '@store/ui/cn';
 
 /** Hero with a drawn notebook (CSS only: no image request before the headline paints). */
 export function Hero() {

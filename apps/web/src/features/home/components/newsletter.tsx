@@ -1,9 +1,9 @@
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/toast';
+import { Button } from '@store/ui/button';
+import { Input } from '@store/ui/input';
+import { Label } from '@store/ui/label';
+import { toast } from '@store/ui/toast';
 
 /** No network call (spec section 2): confirm and clear. The browser checks the email (type, required). */
 export function Newsletter() {

@@ -1,6 +1,6 @@
 import { BookOpen, Feather, NotebookPen } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@store/ui/button';
 
 const points = [
   { icon: NotebookPen, text: 'Dated and undated diaries for every kind of planner' },

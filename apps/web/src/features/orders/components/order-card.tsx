@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { buttonVariants } from '@store/ui/button';
+import { Card } from '@store/ui/card';
 import { formatOrderDate, formatOrderMoney } from '../lib/order-format';
 import { isPendingOrder, type OrderView } from '../lib/order-view';
 import { OrderShipping } from './order-shipping';

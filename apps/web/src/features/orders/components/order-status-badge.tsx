@@ -1,4 +1,4 @@
-import { Badge } from '@/components/ui/badge';
+import { Badge } from '@store/ui/badge';
 import { orderStatusBadgeVariant, orderStatusLabel } from '../lib/order-view';
 
 export function OrderStatusBadge({ status }: { status: unknown }) {

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { formatOrderDate, formatOrderMoney } from '../lib/order-format';
 import type { OrderView } from '../lib/order-view';
 import { OrderShipping } from './order-shipping';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { PackageOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { buttonVariants } from '@store/ui/button';
+import { Skeleton } from '@store/ui/skeleton';
+import { toast } from '@store/ui/toast';
 import { useOrdersQuery } from '../api/get-orders';
 import { OrderCard } from '../components/order-card';
 

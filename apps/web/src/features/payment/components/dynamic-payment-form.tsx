@@ -8,8 +8,8 @@ import {
   visiblePaymentValues,
   type PaymentFieldValue,
 } from '@store/contracts/payment-rules';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { Button } from '@store/ui/button';
+import { toast } from '@store/ui/toast';
 import { PaymentFieldInput } from './payment-field-input';
 
 interface Props {

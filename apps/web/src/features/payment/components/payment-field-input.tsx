@@ -5,12 +5,12 @@ import {
   isPhoneField,
   type PaymentFieldValue,
 } from '@store/contracts/payment-rules';
-import { fieldControlProps, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/utils';
+import { fieldControlProps, FormField } from '@store/ui/form-field';
+import { Input } from '@store/ui/input';
+import { FieldError, Label } from '@store/ui/label';
+import { Select } from '@store/ui/select';
+import { Textarea } from '@store/ui/textarea';
+import { cn } from '@store/ui/cn';
 
 interface Props {
   field: PaymentField;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { orderStatus } from '@store/contracts/order-rules';
 import { formatInr } from '@/lib/format';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
 import { useOrderStatusPolling } from '../api/get-order-status';
 import { qrImageSrc } from '../lib/payment-result';
 

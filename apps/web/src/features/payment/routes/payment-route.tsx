@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentFieldValue } from '@store/contracts/payment-rules';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
+import { Skeleton } from '@store/ui/skeleton';
+import { toast } from '@store/ui/toast';
 import { ApiError, serverErrorText } from '@/lib/api-client';
 import { formatInr } from '@/lib/format';
 import { useOrderToPay } from '../api/get-order-status';

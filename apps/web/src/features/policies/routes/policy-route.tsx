@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Badge } from '@store/ui/badge';
+import { Skeleton } from '@store/ui/skeleton';
 import { setPageTitle } from '@/lib/document-title';
 import { useStoreInfo } from '@/features/store-info/hooks/use-store-info';
 import { policyCompany, policyHtml } from '../lib/policy-content';

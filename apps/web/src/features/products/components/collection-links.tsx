@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@store/ui/button';
 import { categoryHref } from '@/features/store-info/categories';
 import { categoryTitle } from '../lib/listing';
 

@@ -1,5 +1,5 @@
 import { Columns2, Columns3 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@store/ui/button';
 
 export type GridView = 'grid-3' | 'grid-2';
 

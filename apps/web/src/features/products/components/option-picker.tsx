@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { cn } from '@store/ui/cn';
 
 interface OptionPickerProps {
   legend: string;

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@store/ui/button';
 import { paginationWindow, showingText } from '../lib/listing';
 
 interface PaginationProps {

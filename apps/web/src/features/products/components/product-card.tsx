@@ -1,9 +1,9 @@
 import { Eye, Heart, Info, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Badge } from '@store/ui/badge';
+import { Button, buttonVariants } from '@store/ui/button';
+import { Skeleton } from '@store/ui/skeleton';
 import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';

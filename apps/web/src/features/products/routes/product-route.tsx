@@ -1,17 +1,17 @@
 import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
+import { Badge } from '@store/ui/badge';
+import { Button, buttonVariants } from '@store/ui/button';
+import { Skeleton } from '@store/ui/skeleton';
+import { toast } from '@store/ui/toast';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useWishlistHearts } from '@/features/wishlist/wishlist-store';
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useProduct } from '../api/get-product';
 import { OptionPicker } from '../components/option-picker';
-import { QuantityStepper } from '@/components/ui/quantity-stepper';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import {
   isOnSale,
   choiceLists,

@@ -1,7 +1,7 @@
 import { AlertCircle, PackageSearch, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button } from '@store/ui/button';
 import { useCart } from '@/features/cart/hooks/use-cart';
 import { useWishlistHearts } from '@/features/wishlist/wishlist-store';
 import { topCategories } from '@/features/store-info/categories';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '@/components/ui/toast';
+import { toast } from '@store/ui/toast';
 import { setBaseTitle } from '@/lib/document-title';
 import { headDescription, useStoreInfo } from '../hooks/use-store-info';
 

@@ -1,8 +1,8 @@
 import { Heart, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Button, buttonVariants } from '@store/ui/button';
+import { EmptyState } from '@/components/empty-state';
 import { formatInr } from '@/lib/format';
 import { removeWishlistItem, useWishlist } from '../wishlist-store';
 

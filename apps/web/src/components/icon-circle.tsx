@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from '@store/ui/cn';
 
 /** A decorative icon in a tinted circle, used beside a detail (account, contact). */
 export function IconCircle({ icon: Icon, className }: { icon: LucideIcon; className?: string }) {

@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
-import { Button } from '@/components/ui/button';
+import { Button } from '@store/ui/button';
 
 interface QuantityStepperProps {
   value: number;

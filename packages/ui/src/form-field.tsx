@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from './cn';
 import { FieldError, Label } from './label';
 
 /** Props that tie an input to its label, hint and error message (spread them on the control). */

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cn } from './cn';
 import { fieldClasses } from './input';
 
 /** Native select: accessible and keyboard friendly on every device, styled like Input. */

@@ -1,11 +1,9 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from './cn';
 
 export const Sheet = Dialog.Root;
-export const SheetTrigger = Dialog.Trigger;
-export const SheetClose = Dialog.Close;
 
 /** Side panel built on Radix Dialog: focus trap, Escape to close, labelled by its title. */
 export function SheetContent({
