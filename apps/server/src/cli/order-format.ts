@@ -1,12 +1,12 @@
 // What the operator CLI prints. Pure functions of the data both paths share (database or server).
 import { controlCharacters } from '@store/contracts/common';
-import { formatRupees } from '../modules/payments/money';
+import { formatPaise } from '@store/contracts/money';
 import {
   OPERATOR_ORDERS_MAX_LIMIT,
   type OperatorOrderDetail,
   type OperatorOrderSummary,
 } from '@store/contracts/operator';
-import { statusName } from '../modules/payments/order-status';
+import { orderStatusLabel } from '@store/contracts/order-rules';
 import type { TransitionedOrder } from '../modules/payments/order-transitions.service';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -61,7 +61,7 @@ function columns(rows: readonly string[][], rightAligned: ReadonlySet<number>): 
 
 export function formatTransition(result: TransitionedOrder): string {
   const tracking = result.trackingNumber ? ` (tracking ${result.trackingNumber})` : '';
-  return `Order ${result.id}: ${statusName(result.from)} -> ${statusName(result.to)}${tracking}`;
+  return `Order ${result.id}: ${orderStatusLabel(result.from)} -> ${orderStatusLabel(result.to)}${tracking}`;
 }
 
 /** One line per order, then how many; `limit` says when the list may have been cut short. */
@@ -71,8 +71,8 @@ export function formatOrderList(rawList: readonly OperatorOrderSummary[], limit?
   const rows = list.map((o) => [
     o.id,
     formatDateTime(o.createdAt),
-    statusName(o.status),
-    formatRupees(o.totalPaise),
+    orderStatusLabel(o.status),
+    formatPaise(o.totalPaise),
     count(o.itemCount, 'item'),
     o.contactEmail,
     `${o.city} ${o.postalCode}`,
@@ -97,7 +97,7 @@ export function formatOrderDetail(rawOrder: OperatorOrderDetail): string {
   const order = printable(rawOrder);
   const a = order.shippingAddress;
   const lines = [
-    `Order ${order.id}  ${statusName(order.status)}`,
+    `Order ${order.id}  ${orderStatusLabel(order.status)}`,
     `Placed    ${formatDateTime(order.createdAt)}`,
     `Updated   ${formatDateTime(order.updatedAt)}`,
     ...(order.trackingNumber ? [`Tracking  ${order.trackingNumber}`] : []),
@@ -112,10 +112,10 @@ export function formatOrderDetail(rawOrder: OperatorOrderDetail): string {
     'Items',
     ...order.items.map(
       (i) =>
-        `  ${i.quantity} × ${i.title}${variant(i)} at ${formatRupees(i.unitPricePaise)}` +
-        ` = ${formatRupees(i.quantity * i.unitPricePaise)}`,
+        `  ${i.quantity} × ${i.title}${variant(i)} at ${formatPaise(i.unitPricePaise)}` +
+        ` = ${formatPaise(i.quantity * i.unitPricePaise)}`,
     ),
-    `Total ${formatRupees(order.totalPaise)}`,
+    `Total ${formatPaise(order.totalPaise)}`,
     '',
   ];
   if (order.payments.length === 0) return [...lines, 'Payments: none yet'].join('\n');
@@ -123,7 +123,7 @@ export function formatOrderDetail(rawOrder: OperatorOrderDetail): string {
     formatDateTime(p.createdAt),
     p.method ? `${p.provider} ${p.method}` : p.provider,
     p.status,
-    formatRupees(p.amountPaise),
+    formatPaise(p.amountPaise),
     p.providerReference ? `${p.id} (provider ref ${p.providerReference})` : p.id,
   ]);
   return [...lines, 'Payments', ...columns(attempts, new Set([3])).map((l) => `  ${l}`)].join('\n');

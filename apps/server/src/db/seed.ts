@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { rupeesToPaise } from '@store/contracts/money';
 import type { Db } from './client';
 import { productAttributes, productImages, products, stores } from './schema';
 import { seedProducts } from './seed-data/catalogue';
@@ -15,8 +16,6 @@ export const productImageUrls = (slug: string) => [
   `/images/products/${slug}-1.svg`,
   `/images/products/${slug}-2.svg`,
 ];
-
-const rupeesToPaise = (r: number) => Math.round(r * 100);
 
 /** Writes (or rewrites) the demo store and its catalogue. Users and orders are kept. */
 export async function seedCatalogue(

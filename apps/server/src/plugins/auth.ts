@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
+import { isUuid } from '@store/contracts/ids';
 
 export interface AuthUser {
   id: string;
@@ -23,7 +24,6 @@ declare module 'fastify' {
 }
 
 const ALG = 'HS256';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TOKEN_LIFETIME = '30d';
 
 async function verify(secret: Uint8Array, request: FastifyRequest): Promise<AuthUser | null> {
@@ -38,7 +38,7 @@ async function verify(secret: Uint8Array, request: FastifyRequest): Promise<Auth
       typeof payload.email !== 'string' ||
       typeof payload.store !== 'string' ||
       // user ids are uuids; anything else would fail in the database as a 500
-      !UUID.test(payload.sub)
+      !isUuid(payload.sub)
     ) {
       return null;
     }

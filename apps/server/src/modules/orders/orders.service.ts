@@ -1,23 +1,18 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ORDER_MAX_LINES } from '@store/contracts/limits';
-import { orderStatus } from '@store/contracts/order-rules';
+import { effectivePrice, paiseToRupees } from '@store/contracts/money';
+import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
 import { type CreateOrderBody, type Order, type OrderLine } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import {
-  findProductsForOrder,
-  findVariantOptions,
-  paiseToRupees,
-} from '../products/products.service';
+import { findProductsForOrder, findVariantOptions } from '../products/products.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-export const SHIPPING_METHOD = 'Standard Shipping';
 
 /** The address as shoppers and the operator see it; the phone normalized, with +91. */
 export function shippingAddressOf(row: OrderRow): Order['shippingAddress'] {
@@ -138,7 +133,7 @@ export async function createOrder(
       position,
       quantity: l.quantity,
       productTitle: p.title,
-      unitPricePaise: p.discountedPricePaise ?? p.regularPricePaise,
+      unitPricePaise: effectivePrice(p.regularPricePaise, p.discountedPricePaise),
       variantSize: l.size ?? null,
       variantColor: l.color ?? null,
     };

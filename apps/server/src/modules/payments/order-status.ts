@@ -1,4 +1,4 @@
-import { orderStatus, type OrderStatusCode } from '@store/contracts/order-rules';
+import { orderStatus, orderStatusLabel, type OrderStatusCode } from '@store/contracts/order-rules';
 
 /** What can happen to an order after it is placed. `pay` comes only from a verified notification. */
 export const orderActions = ['pay', 'ship', 'deliver', 'cancel'] as const;
@@ -16,25 +16,15 @@ const transitions: Record<OrderAction, { from: readonly OrderStatusCode[]; to: O
     cancel: { from: [orderStatus.pending, orderStatus.processing], to: orderStatus.cancelled },
   };
 
-export const orderStatusNames: Record<number, string> = {
-  0: 'Pending',
-  1: 'Processing',
-  2: 'Shipped',
-  3: 'Delivered',
-  4: 'Cancelled',
-};
-
-export const statusName = (code: number) => orderStatusNames[code] ?? `Unknown (${code})`;
-
 export type TransitionResult = { ok: true; to: OrderStatusCode } | { ok: false; error: string };
 
 export function nextOrderStatus(current: number, action: OrderAction): TransitionResult {
   const rule = transitions[action];
   if ((rule.from as readonly number[]).includes(current)) return { ok: true, to: rule.to };
-  const allowedFrom = rule.from.map(statusName).join(' or ');
+  const allowedFrom = rule.from.map(orderStatusLabel).join(' or ');
   return {
     ok: false,
-    error: `Cannot ${action} an order that is ${statusName(current)} (only from ${allowedFrom})`,
+    error: `Cannot ${action} an order that is ${orderStatusLabel(current)} (only from ${allowedFrom})`,
   };
 }
 

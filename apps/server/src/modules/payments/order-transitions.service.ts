@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { normalizeOrderId } from '../orders/order-id';
-import { allowedFromStatuses, nextOrderStatus, statusName, type OrderAction } from './order-status';
+import { orderStatusLabel } from '@store/contracts/order-rules';
+import { allowedFromStatuses, nextOrderStatus, type OrderAction } from './order-status';
 
 export type OperatorAction = Exclude<OrderAction, 'pay'>;
 
@@ -57,7 +58,7 @@ export async function transitionOrder(
   const row = updated[0];
   if (!row)
     throw new OrderTransitionError(
-      `Order ${orderId} changed meanwhile; it is no longer ${statusName(current.status)}`,
+      `Order ${orderId} changed meanwhile; it is no longer ${orderStatusLabel(current.status)}`,
     );
   return { id: orderId, from: current.status, to: row.status, trackingNumber: row.trackingNumber };
 }

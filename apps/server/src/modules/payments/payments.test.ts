@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { orderStatusOf, pay, postForm, specFormFields, validFields } from './payments-test-helpers';
-import { formatRupees } from './money';
+import { formatPaise } from '@store/contracts/money';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { signSandboxNotification } from './providers/sandbox';
 import { hmacSha256Hex } from './signature';
@@ -226,7 +226,7 @@ describe('sandbox gateway', () => {
     expect(page.body).toContain('Kagaz &amp; Kalam');
     expect(page.body).toContain(order.id);
     // as an Indian shopper reads it: ₹1,083.00
-    expect(page.body).toContain(formatRupees(Math.round(order.total * 100)));
+    expect(page.body).toContain(formatPaise(Math.round(order.total * 100)));
     expect(page.body).toContain('data-testid="sandbox-approve"');
   });
   it('refuses a merchant request with an altered amount', async () => {

@@ -1,13 +1,5 @@
-import { formatRupees } from './money';
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c]!);
+import { formatPaise } from '@store/contracts/money';
+import { escapeHtml } from '@store/contracts/text';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -37,7 +29,7 @@ function attemptBlock(a: SandboxAttemptView): string {
   const details = `<dl>
 <dt>Merchant</dt><dd data-testid="sandbox-merchant">${escapeHtml(a.merchant)}</dd>
 <dt>Order</dt><dd data-testid="sandbox-order">${escapeHtml(a.orderId)}</dd>
-<dt>Amount</dt><dd data-testid="sandbox-amount">${formatRupees(a.amountPaise)}</dd>
+<dt>Amount</dt><dd data-testid="sandbox-amount">${formatPaise(a.amountPaise)}</dd>
 <dt>Reference</dt><dd data-testid="sandbox-reference">${id}</dd>
 </dl>`;
   if (a.status !== 'pending') {

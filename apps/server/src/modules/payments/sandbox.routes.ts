@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { BODY_LIMIT } from '../../lib/body-limit';
 import { HttpError } from '../../lib/errors';
 import { formFields, orderReturnLocation } from './form-body';
-import { paiseToRupeeString } from './money';
+import { paiseToRupeeString } from '@store/contracts/money';
 import type { PaymentConfig } from './payment-config';
 import { sandboxRequestSignature } from './providers/sandbox';
 import { hexDigestsEqual } from './signature';

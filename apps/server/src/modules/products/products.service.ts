@@ -1,11 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '@store/contracts/ids';
+import { paiseToRupees } from '@store/contracts/money';
 import type { Product, ProductListQuery, ProductListResponse } from '@store/contracts/products';
 import type { DbOrTx } from '../../db/client';
 import { productAttributes, productImages, products } from '../../db/schema';
-
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const paiseToRupees = (paise: number) => paise / 100;
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -93,7 +91,7 @@ export async function listProducts(
 }
 
 export async function getProduct(db: DbOrTx, storeId: string, id: string): Promise<Product | null> {
-  if (!uuidPattern.test(id)) return null;
+  if (!isUuid(id)) return null;
   const rows = await db
     .select()
     .from(products)
@@ -109,7 +107,7 @@ export async function findProductsForOrder(
   storeId: string,
   ids: string[],
 ): Promise<ProductRow[]> {
-  const valid = ids.filter((id) => uuidPattern.test(id));
+  const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   return db
     .select()

@@ -1,4 +1,4 @@
-import { paiseToRupeeString, rupeeStringToPaise } from '../money';
+import { paiseToRupeeString, rupeeStringToPaise } from '@store/contracts/money';
 import type { PaymentConfig } from '../payment-config';
 import { payuEndpoints, payuFormData, verifyPayuResponse } from './payu';
 import type { PaymentProvider, VerifiedNotification } from './provider';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { paiseToRupeeString, rupeeStringToPaise } from '../money';
+import { paiseToRupeeString, rupeeStringToPaise } from '@store/contracts/money';
 import { derivedSandboxSecret, paymentConfigFromEnv, defaultPaymentsEnv } from '../payment-config';
 import { payuRequestHash, payuResponseHash, verifyPayuResponse } from './payu';
 import { payuProvider, verifyPayuNotification } from './payu-provider';

@@ -1,4 +1,4 @@
-import { paiseToRupeeString } from '../money';
+import { paiseToRupeeString } from '@store/contracts/money';
 import { hmacSha256Hex, randomReference, verifyHmacSha256 } from '../signature';
 import type { PaymentProvider, VerifiedNotification } from './provider';
 

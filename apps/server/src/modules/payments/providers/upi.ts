@@ -1,4 +1,4 @@
-import { paiseToRupeeString } from '../money';
+import { paiseToRupeeString } from '@store/contracts/money';
 
 export interface UpiLinkInput {
   /** merchant VPA, e.g. store@okaxis */
