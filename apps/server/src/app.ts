@@ -13,17 +13,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
-import { env, serverRoot } from './env';
+import { serverRoot } from './env';
 import { BODY_LIMIT } from './lib/body-limit';
 import { CacheFront } from './lib/cache-front';
 import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { orderRoutes } from './modules/orders/orders.routes';
-import {
-  derivedSandboxSecret,
-  paymentConfigFromEnv,
-  type PaymentConfig,
-} from './modules/payments/payment-config';
+import type { PaymentConfig } from './modules/payments/payment-config';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -44,20 +40,26 @@ export const API_PREFIX = '/api/v1';
 /** Product and category art shipped in the repository. */
 export const imagesDir = join(serverRoot, 'public/images');
 
-export interface BuildAppOptions {
+/**
+ * Everything the app needs, given by whoever builds it: server.ts from env.ts, tests their own.
+ * The app reads no environment, so a test app never picks up a live store's settings.
+ */
+export interface AppConfig {
   /** An open, migrated database (PGlite or PostgreSQL): see db/client.ts openDatabase. */
   db: Db;
   /** HS256 key for session tokens: see lib/jwt-secret.ts. */
   jwtSecret: Uint8Array;
+  /** Payment methods and provider secrets: see payment-config.ts paymentConfigFromEnv. */
+  payments: PaymentConfig;
+  /** Where login and registration attempts are counted: Redis, or in process when empty. */
+  rateLimits: RateLimitStoreOptions;
   /** Built web app folder; null or missing index.html: API only. */
   webDistDir?: string | null;
   logger?: FastifyServerOptions['logger'];
-  /** Absolute origin for links the server builds (payment return URLs); optional. */
-  publicBaseUrl?: string;
-  /** Payment methods and provider secrets; default: from env.ts. */
-  payments?: PaymentConfig;
-  /** Where login and registration attempts are counted; default: REDIS_URL, else in process. */
-  rateLimits?: RateLimitStoreOptions;
+  /** Absolute origin for links the server builds (payment return URLs); https turns HSTS on. */
+  publicBaseUrl?: string | undefined;
+  /** Proxies in front whose X-Forwarded-For is believed (env.ts TRUST_PROXY); default none. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 declare module 'fastify' {
@@ -72,9 +74,9 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   const hardening = {
-    hsts: (options.publicBaseUrl ?? env.PUBLIC_BASE_URL ?? '').startsWith('https:'),
+    hsts: (options.publicBaseUrl ?? '').startsWith('https:'),
   };
   const cache = new ResponseCache();
   // Repeat catalogue reads are answered from the cache before Fastify (lib/cache-front.ts).
@@ -88,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
     clientErrorHandler,
     // request.ip is the shopper's only when the proxy in front is trusted (rate limits count by it)
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: options.trustProxy ?? false,
     serverFactory: (handler, opts) => {
       const server = createServer(front.wrap(handler));
       // as Fastify sets up the server it makes itself (fastify/lib/server.js), with its defaults
@@ -113,8 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerHttpHardening(app, hardening);
 
-  const payments =
-    options.payments ?? paymentConfigFromEnv(env, derivedSandboxSecret(options.jwtSecret));
+  const { payments } = options;
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
   app.decorate('publicBaseUrl', options.publicBaseUrl);
@@ -125,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStoreResolution(app, options.db);
   registerAuth(app, options.jwtSecret);
 
-  await registerRateLimits(app, options.rateLimits ?? { redisUrl: env.REDIS_URL });
+  await registerRateLimits(app, options.rateLimits);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   await app.register(fastifySwagger, {

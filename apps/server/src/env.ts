@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
@@ -107,7 +106,3 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 export const env: Env = readEnv();
-
-export function webDistAvailable(dir: string): boolean {
-  return existsSync(resolve(dir, 'index.html'));
-}

@@ -4,6 +4,7 @@ import { DataDirLockedError, recordServerAddress } from './db/lock';
 import { seedIfEmpty } from './db/seed';
 import { env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
 
 async function main() {
   const database = await openDatabase(
@@ -16,15 +17,19 @@ async function main() {
     throw err;
   });
   const seeded = await seedIfEmpty(database.db);
+  const jwtSecret = resolveJwtSecret({
+    secret: env.JWT_SECRET,
+    dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+  });
   const app = await buildApp({
     db: database.db,
-    jwtSecret: resolveJwtSecret({
-      secret: env.JWT_SECRET,
-      dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
-    }),
+    jwtSecret,
+    payments: paymentConfigFromEnv(env, derivedSandboxSecret(jwtSecret)),
+    rateLimits: { redisUrl: env.REDIS_URL },
     webDistDir: env.WEB_DIST_DIR,
     logger: { level: env.LOG_LEVEL },
     publicBaseUrl: env.PUBLIC_BASE_URL,
+    trustProxy: env.TRUST_PROXY,
   });
   if (seeded) app.log.info('seeded the demo catalogue into an empty database');
   if (env.DATABASE_URL && !env.JWT_SECRET) {

@@ -71,3 +71,21 @@ describe('database errors in the log', () => {
     expect(isDataException(new Error('connection refused'))).toBe(false);
   });
 });
+
+describe('HSTS', () => {
+  it('is sent only when the configured public origin is https', async () => {
+    for (const [publicBaseUrl, sent] of [
+      ['https://shop.example', true],
+      ['http://shop.example', false],
+      [undefined, false],
+    ] as const) {
+      const t = await createTestApp({ publicBaseUrl });
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/api/v1/storeInfo' });
+        expect('strict-transport-security' in res.headers, String(publicBaseUrl)).toBe(sent);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});

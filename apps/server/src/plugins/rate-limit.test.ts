@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { env } from '../env';
+import { env, readEnv } from '../env';
 import { createTestApp, registerAndLogin, type TestApp } from '../test/test-app';
 import { authLimits, clientAddressKey, type RateLimitStoreOptions } from './rate-limit';
 
@@ -66,6 +66,29 @@ describe.each(stores)('attempts counted %s', (_name, storeOptions) => {
     const blocked = await register(authLimits.register.max);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toMatch(/^Too many attempts/);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
+  it('counts the shopper by X-Forwarded-For, not the proxy', async () => {
+    const t = await createTestApp({ trustProxy: readEnv({ TRUST_PROXY: '1' }).TRUST_PROXY });
+    try {
+      const login = (shopper: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/users/authorize',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': shopper },
+          payload: { email: 'proxied@example.in', password: 'wrong-password' },
+        });
+      for (let i = 0; i < authLimits.login.max; i++)
+        expect((await login('203.0.113.9')).statusCode).toBe(401);
+      expect((await login('203.0.113.9')).statusCode).toBe(429);
+      // another shopper behind the same proxy is not locked out
+      expect((await login('198.51.100.4')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
   });
 });
 

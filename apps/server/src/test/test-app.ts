@@ -23,10 +23,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type BuildAppOptions } from '../app';
+import { buildApp, type AppConfig } from '../app';
 import { migrationsFolder, openDatabase, type Database, type Db } from '../db/client';
 import { seedCatalogue } from '../db/seed';
 import { env, serverRoot } from '../env';
+import {
+  defaultPaymentsEnv,
+  derivedSandboxSecret,
+  paymentConfigFromEnv,
+} from '../modules/payments/payment-config';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -101,9 +106,12 @@ async function openSeededPglite(): Promise<Database> {
   return database;
 }
 
-/** A built app on its own database. `options` override buildApp options (e.g. webDistDir). */
+/**
+ * A built app on its own database. `options` override the test config (e.g. webDistDir); by
+ * default the documented payment methods with the sandbox, no web app and no trusted proxy.
+ */
 export async function createTestApp(
-  options: Partial<Omit<BuildAppOptions, 'db'>> = {},
+  options: Partial<Omit<AppConfig, 'db'>> = {},
 ): Promise<TestApp> {
   const scratch = env.TEST_DATABASE_URL ? await createScratchPostgres(env.TEST_DATABASE_URL) : null;
   let database: Database;
@@ -116,9 +124,11 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.db,
     jwtSecret: testJwtSecret,
-    webDistDir: null,
+    // the documented defaults, not the PAYMENT_METHODS or PAYU_* of whoever runs the tests
+    payments: paymentConfigFromEnv(defaultPaymentsEnv, derivedSandboxSecret(testJwtSecret)),
     // counted in process: a REDIS_URL in the environment is a live store's, not the tests'
     rateLimits: {},
+    webDistDir: null,
     ...options,
   });
   await app.ready();
