@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -35,6 +36,69 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // The web app's layers (docs/architecture.md): route modules in app/ compose features and the
+  // shared state; a feature imports only itself and shared code; shared code imports no feature.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'apps/web/src/app' },
+        { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'state', pattern: 'apps/web/src/state' },
+        { type: 'shared', pattern: 'apps/web/src/(components|lib)' },
+        { type: 'test-support', pattern: 'apps/web/src/test' },
+        { type: 'entry', pattern: 'apps/web/src/main.tsx', mode: 'file' },
+      ],
+      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'entry' } }, allow: { to: { element: { type: 'app' } } } },
+            {
+              from: { element: { types: { anyOf: ['app', 'test-support'] } } },
+              allow: {
+                to: {
+                  element: {
+                    types: { anyOf: ['app', 'feature', 'state', 'shared', 'test-support'] },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { feature: '{{ from.captured.feature }}' },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'state'] } } },
+              allow: { to: { element: { types: { anyOf: ['state', 'shared'] } } } },
+            },
+            {
+              from: { element: { type: 'shared' } },
+              allow: { to: { element: { type: 'shared' } } },
+            },
+            // a test renders its code inside the app's providers (test/render.tsx)
+            {
+              from: { file: { categories: 'test' } },
+              allow: { to: { element: { type: 'test-support' } } },
+            },
+          ],
+        },
+      ],
     },
   },
 );

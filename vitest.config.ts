@@ -4,6 +4,12 @@ import { defineConfig } from 'vitest/config';
 // environment (node for the server, jsdom for the web app) in its own vitest.config.ts.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contracts',
+      'apps/server',
+      'apps/web',
+      // checks of the repository's own tooling (the lint rules), in node
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

@@ -51,7 +51,7 @@ const entryKeys = staticClosure(entryKey);
 const entryTotal = report('home page entry JS (entry + static imports)', entryKeys);
 
 const homeKey = Object.keys(manifest).find((k) =>
-  k.endsWith('features/home/routes/home-route.tsx'),
+  k.endsWith('app/routes/home-route.tsx'),
 );
 // lazyRoute() in app/router.tsx loads every route module together with the query-client module.
 const routeQueryKey = Object.keys(manifest).find((k) => k.endsWith('app/route-query-provider.tsx'));

@@ -5,8 +5,8 @@ import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 
 /**
- * Route module convention: every screen lives in `features/<name>/routes/<screen>-route.tsx` (or
- * `app/routes/` for app-level pages) and exports `export function Component()`. Modules are loaded
+ * Route module convention: every screen lives in `app/routes/<screen>-route.tsx`, composes features
+ * and the shared state, and exports `export function Component()`. Modules are loaded
  * with React.lazy through `lazyRoute`, so each screen is its own chunk and the entry stays small.
  * The layouts wrap the <Outlet> in <Suspense>.
  *
@@ -29,24 +29,24 @@ function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
   );
 }
 
-const HomeRoute = lazyRoute(() => import('@/features/home/routes/home-route'));
-const ProductsRoute = lazyRoute(() => import('@/features/products/routes/products-route'));
-const ProductRoute = lazyRoute(() => import('@/features/products/routes/product-route'));
-const CartRoute = lazyRoute(() => import('@/features/cart/routes/cart-route'));
-const TrackOrderRoute = lazyRoute(() => import('@/features/orders/routes/track-order-route'));
-const ContactRoute = lazyRoute(() => import('@/features/contact/routes/contact-route'));
-const ApiTestRoute = lazyRoute(() => import('@/features/diagnostics/routes/api-test-route'));
-const OrderSuccessRoute = lazyRoute(() => import('@/features/checkout/routes/order-success-route'));
+const HomeRoute = lazyRoute(() => import('./routes/home-route'));
+const ProductsRoute = lazyRoute(() => import('./routes/products-route'));
+const ProductRoute = lazyRoute(() => import('./routes/product-route'));
+const CartRoute = lazyRoute(() => import('./routes/cart-route'));
+const TrackOrderRoute = lazyRoute(() => import('./routes/track-order-route'));
+const ContactRoute = lazyRoute(() => import('./routes/contact-route'));
+const ApiTestRoute = lazyRoute(() => import('./routes/api-test-route'));
+const OrderSuccessRoute = lazyRoute(() => import('./routes/order-success-route'));
 const PolicySlugRoute = lazyRoute(() => import('./routes/policy-slug-route'));
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'));
-const LoginRoute = lazyRoute(() => import('@/features/auth/routes/login-route'));
-const RegisterRoute = lazyRoute(() => import('@/features/auth/routes/register-route'));
-const ForgotPasswordRoute = lazyRoute(() => import('@/features/auth/routes/forgot-password-route'));
-const AccountRoute = lazyRoute(() => import('@/features/account/routes/account-route'));
-const CheckoutRoute = lazyRoute(() => import('@/features/checkout/routes/checkout-route'));
-const OrdersRoute = lazyRoute(() => import('@/features/orders/routes/orders-route'));
-const PaymentRoute = lazyRoute(() => import('@/features/payment/routes/payment-route'));
-const WishlistRoute = lazyRoute(() => import('@/features/wishlist/routes/wishlist-route'));
+const LoginRoute = lazyRoute(() => import('./routes/login-route'));
+const RegisterRoute = lazyRoute(() => import('./routes/register-route'));
+const ForgotPasswordRoute = lazyRoute(() => import('./routes/forgot-password-route'));
+const AccountRoute = lazyRoute(() => import('./routes/account-route'));
+const CheckoutRoute = lazyRoute(() => import('./routes/checkout-route'));
+const OrdersRoute = lazyRoute(() => import('./routes/orders-route'));
+const PaymentRoute = lazyRoute(() => import('./routes/payment-route'));
+const WishlistRoute = lazyRoute(() => import('./routes/wishlist-route'));
 
 export function AppRoutes() {
   return (

@@ -1,10 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { Toaster } from '@store/ui/toast';
-import { CartProvider } from '@/features/cart/cart-provider';
-import { SessionProvider } from '@/features/auth/session-provider';
-import { StoreInfoEffects } from '@/features/store-info/components/store-info-effects';
-import { StoreInfoProvider } from '@/features/store-info/store-info-provider';
-import type { StoreInfoStoreOptions } from '@/features/store-info/store-info-store';
+import { CartProvider } from '@/state/cart/cart-provider';
+import { SessionProvider } from '@/state/session/session-provider';
+import { StoreInfoEffects } from '@/app/components/store-info-effects';
+import { StoreInfoProvider } from '@/state/store-info/store-info-provider';
+import type { StoreInfoStoreOptions } from '@/state/store-info/store-info-store';
 
 export interface ShellProvidersProps {
   children: ReactNode;

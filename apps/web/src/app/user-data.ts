@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isUserScopedQuery } from '@/features/auth/session-provider';
+import { isUserScopedQuery } from '@/state/session/session-provider';
 
 /**
  * On the entry chunk, without TanStack Query: the session provider (entry) must drop user-scoped

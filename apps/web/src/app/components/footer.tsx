@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { brandName, useStoreInfo } from '@/features/store-info/hooks/use-store-info';
+import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 
 const helpLinks = [
   { to: '/terms', label: 'Terms & Conditions' },

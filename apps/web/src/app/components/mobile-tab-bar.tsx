@@ -1,6 +1,6 @@
 import { Home, LayoutGrid, ShoppingBag, User } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { useCart } from '@/features/cart/hooks/use-cart';
+import { useCart } from '@/state/cart/use-cart';
 import { cn } from '@store/ui/cn';
 
 const tabs = [

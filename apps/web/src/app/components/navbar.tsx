@@ -2,11 +2,11 @@ import { Heart, LogIn, Menu, ShoppingBag, User } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useCart } from '@/features/cart/hooks/use-cart';
-import { categoryHref, topCategories } from '@/features/store-info/categories';
-import { brandName, useStoreInfo } from '@/features/store-info/hooks/use-store-info';
-import { useWishlist } from '@/features/wishlist/wishlist-store';
+import { useSession } from '@/state/session/use-session';
+import { useCart } from '@/state/cart/use-cart';
+import { categoryHref, topCategories } from '@/state/store-info/categories';
+import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
+import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
 
 // The drawer (Radix Dialog) loads on first open, keeping it out of the entry chunk.

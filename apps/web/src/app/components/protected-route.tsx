@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/state/session/use-session';
 
 /**
  * Guards /account, /checkout, /orders and /payment: nothing while the session loads, then either the

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { brandName, useStoreInfo } from '@/features/store-info/hooks/use-store-info';
+import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 import { PageFallback } from '../components/page-fallback';
 import { ScrollToTop } from '../components/scroll-to-top';
 

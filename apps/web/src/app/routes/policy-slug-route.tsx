@@ -1,6 +1,6 @@
 import { policySlugs } from '@store/contracts/store';
 import { Navigate, useParams } from 'react-router';
-import { Component as PolicyPage } from '@/features/policies/routes/policy-route';
+import { Component as PolicyPage } from './policy-route';
 
 /** Paths that belong to other screens can never be policy pages (spec section 2). */
 const RESERVED_SLUGS = new Set([

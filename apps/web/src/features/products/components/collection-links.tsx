@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
-import { categoryHref } from '@/features/store-info/categories';
+import { categoryHref } from '@/state/store-info/categories';
 import { categoryTitle } from '../lib/listing';
 
 interface CollectionLinksProps {

@@ -1,0 +1,185 @@
+import { ArrowRight, ShoppingBag, Trash2, X } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ProductThumbnail } from '@/components/product-thumbnail';
+import { Button, buttonVariants } from '@store/ui/button';
+import { EmptyState } from '@/components/empty-state';
+import { Label } from '@store/ui/label';
+import { Select } from '@store/ui/select';
+import { toast } from '@store/ui/toast';
+import { useSession } from '@/state/session/use-session';
+import { formatInr } from '@/lib/format';
+import { choicesNeededText, firstUndecidedLine, missingChoices } from '@/lib/cart-line';
+import { useCart } from '@/state/cart/use-cart';
+import { lineKey, maxLineQuantity, type CartLine } from '@/state/cart/cart-reducer';
+import { QuantityStepper } from '@/components/quantity-stepper';
+import { CartTotals } from '@/components/cart-totals';
+
+/** A choice the line still lacks: the shop must know which size or colour to pack. */
+function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' }) {
+  const { chooseOptions } = useCart();
+  const id = useId();
+  const options = (kind === 'size' ? line.sizeOptions : line.colorOptions) ?? [];
+  const label = kind === 'size' ? 'Size' : 'Colour';
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <Label htmlFor={id} className="text-sm text-muted-foreground">
+        {label}
+        <span className="sr-only"> for {line.name}</span>
+      </Label>
+      <Select
+        id={id}
+        value=""
+        aria-describedby={`${id}-hint`}
+        className="h-9 w-40 text-sm"
+        onChange={(event) =>
+          chooseOptions(
+            line,
+            kind === 'size' ? { size: event.target.value } : { color: event.target.value },
+          )
+        }
+      >
+        <option value="" disabled>
+          Choose a {kind}
+        </option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Select>
+      <span id={`${id}-hint`} className="text-xs text-destructive">
+        Needed before checkout
+      </span>
+    </div>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const { items, updateQuantity, removeItem } = useCart();
+  const href = `/product/${encodeURIComponent(line.id)}`;
+  const missing = missingChoices(line);
+  const options = [
+    line.selectedSize && `Size: ${line.selectedSize}`,
+    line.selectedColor && `Colour: ${line.selectedColor}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li className="flex gap-4 py-5">
+      <ProductThumbnail href={href} image={line.image} size={96} />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="font-display text-lg font-semibold leading-snug">
+            <Link to={href} className="hover:text-primary">
+              {line.name}
+            </Link>
+          </h3>
+          {options && <p className="text-sm text-muted-foreground">{options}</p>}
+          {missing.length > 0 && (
+            <div className="my-2 flex flex-col gap-2">
+              {missing.map((kind) => (
+                <ChoiceSelect key={kind} line={line} kind={kind} />
+              ))}
+            </div>
+          )}
+          <p className="text-sm text-muted-foreground">{formatInr(line.price)} each</p>
+        </div>
+        <div className="flex items-center justify-between gap-4 sm:justify-end">
+          <QuantityStepper
+            value={line.quantity}
+            label={`Quantity of ${line.name}`}
+            max={maxLineQuantity(items, line)}
+            onChange={(quantity) => updateQuantity(line, quantity)}
+          />
+          <p className="w-24 text-right font-semibold tabular-nums">
+            {formatInr(line.price * line.quantity)}
+          </p>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${line.name}`}
+            onClick={() => removeItem(line)}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function Component() {
+  const { items, total, itemCount, clearCart } = useCart();
+  const { isLoggedIn } = useSession();
+  const navigate = useNavigate();
+
+  const checkout = () => {
+    const undecided = firstUndecidedLine(items);
+    if (undecided) {
+      toast.error('Choose your options', { description: choicesNeededText(undecided) });
+      return;
+    }
+    if (!isLoggedIn) {
+      toast('Login Required', { description: 'Please login to proceed with checkout' });
+      navigate('/login', { state: { from: { pathname: '/checkout', search: '', hash: '' } } });
+      return;
+    }
+    navigate('/checkout');
+  };
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={ShoppingBag}
+        title="Your cart is empty"
+        action={
+          <Link to="/" className={buttonVariants({ size: 'lg' })}>
+            Continue Shopping
+          </Link>
+        }
+      >
+        Looks like you haven't added anything yet. Our diaries and notebooks are waiting.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-semibold sm:text-4xl">Shopping Cart</h1>
+        <Button variant="outline" onClick={() => clearCart()}>
+          <Trash2 aria-hidden="true" />
+          Clear Cart
+        </Button>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <section aria-label="Cart items" className="rounded-xl border border-border bg-card px-5">
+          <ul className="divide-y divide-border">
+            {items.map((line) => (
+              <CartLineItem key={lineKey(line)} line={line} />
+            ))}
+          </ul>
+        </section>
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-xl border border-border bg-card p-6 lg:sticky lg:top-24"
+        >
+          <h2 id="summary-heading" className="text-xl font-semibold">
+            Order Summary
+          </h2>
+          <div className="mt-4">
+            <CartTotals total={total} itemCount={itemCount} />
+          </div>
+          <Button size="lg" className="mt-6 w-full" onClick={checkout}>
+            Checkout
+            <ArrowRight aria-hidden="true" />
+          </Button>
+          <Link to="/products" className={`${buttonVariants({ variant: 'link' })} mt-2 w-full`}>
+            Continue Shopping
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@store/contracts/common';
+import { CART_STORAGE_KEY } from '@/state/cart/cart-reducer';
+import { setAuthToken } from '@/lib/cookies';
+import { API, server } from '@/test/msw-server';
+import { renderWithProviders } from '@/test/render';
+import { expectToast } from '@/test/toasts';
+import { Component as CheckoutRoute } from './checkout-route';
+
+const cart = [
+  { id: 'p1', name: 'A5 Diary', image: '', price: 249.5, quantity: 2, selectedSize: 'A5' },
+  { id: 'p2', name: 'Ink Bottle', image: '', price: 99, quantity: 1 },
+  { id: 'p1', name: 'A5 Diary', image: '', price: 249.5, quantity: 1, selectedSize: 'A4' },
+];
+
+function renderCheckout(lines: unknown[] = cart) {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  return renderWithProviders(<CheckoutRoute />, { route: '/checkout', path: '/checkout' });
+}
+
+async function fillShipping(values: Partial<Record<string, string>> = {}) {
+  const user = userEvent.setup();
+  const all = {
+    'Full Name': 'Asha Rao',
+    Address: '12 MG Road',
+    City: 'Bengaluru',
+    'PIN Code': '560001',
+    Phone: '9876543210',
+    ...values,
+  };
+  for (const [label, value] of Object.entries(all))
+    if (value) await user.type(screen.getByLabelText(label), value);
+  await user.selectOptions(screen.getByLabelText('State'), values.State ?? 'Karnataka');
+  return user;
+}
+
+describe('checkout screen', () => {
+  beforeEach(() => setAuthToken('token'));
+
+  it('summarises the cart in rupees with free shipping', () => {
+    renderCheckout();
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    expect(screen.getAllByText('₹847.5')).toHaveLength(2); // subtotal and total
+    expect(screen.getAllByRole('option')).toHaveLength(37); // prompt + 28 states + 8 UTs
+  });
+
+  it('disables the button and blocks when the cart is empty', () => {
+    renderCheckout([]);
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    expect(screen.getByText(/Your cart is empty/)).toBeInTheDocument();
+  });
+
+  it('refuses to submit an empty cart', async () => {
+    renderCheckout([]);
+    fireEvent.submit(screen.getByRole('button', { name: 'Place Order' }).closest('form')!);
+    await expectToast('Please add items to your cart before checkout', {
+      title: 'Cart is empty',
+      type: 'error',
+    });
+  });
+
+  it('asks for every field', async () => {
+    renderCheckout();
+    await userEvent.type(screen.getByLabelText('Full Name'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectToast('All shipping information fields are required', {
+      title: 'Please fill all fields',
+      type: 'error',
+    });
+  });
+
+  it('shows PIN and phone messages beside their fields', async () => {
+    renderCheckout();
+    const user = await fillShipping({ 'PIN Code': '012345', Phone: '12345' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(messages.pinCode)).toBeInTheDocument();
+    expect(screen.getByText(messages.indianMobile)).toBeInTheDocument();
+    expect(screen.getByLabelText('PIN Code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('places the order, clears the cart and goes to payment', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${API}/orders`, async ({ request }) => {
+        body = await request.json();
+        await delay(50);
+        return HttpResponse.json({ id: 'K7M2QX9P' }, { status: 201 });
+      }),
+    );
+    renderCheckout();
+    expect(screen.getByLabelText('Phone')).toHaveValue('+91');
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await screen.findByText('/payment?orderId=K7M2QX9P')).toBeInTheDocument();
+    expect(body).toEqual({
+      products: { p1: 3, p2: 1 },
+      lines: [
+        { productId: 'p1', quantity: 2, size: 'A5' },
+        { productId: 'p2', quantity: 1 },
+        { productId: 'p1', quantity: 1, size: 'A4' },
+      ],
+      shippingAddress: {
+        fullName: 'Asha Rao',
+        address: '12 MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560001',
+        phone: '+919876543210',
+      },
+    });
+    expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? 'null')).toEqual([]);
+  });
+
+  it("toasts a failure and shows the server's field errors", async () => {
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json(
+          {
+            error: 'Invalid shipping address',
+            fields: { 'shippingAddress.city': 'We do not deliver to this city yet' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectToast('Please try again later', { title: 'Error placing order', type: 'error' });
+    expect(screen.getByText('We do not deliver to this city yet')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
+  });
+
+  it('names a refusal that no shipping field can show, and keeps the cart', async () => {
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json(
+          {
+            error: 'Some products are no longer available',
+            fields: { 'products.p2': 'Unknown product' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectToast('Some products are no longer available', {
+      title: 'Error placing order',
+      type: 'error',
+    });
+    expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(3);
+  });
+
+  it('sends the shopper back to the cart while a line still lacks its size', async () => {
+    let posted = false;
+    server.use(
+      http.post(`${API}/orders`, () => {
+        posted = true;
+        return HttpResponse.json({ id: 'X' }, { status: 201 });
+      }),
+    );
+    renderCheckout([
+      {
+        id: 'p3',
+        name: 'Spiral Notebook',
+        image: '',
+        price: 185,
+        quantity: 1,
+        sizeOptions: ['A4', 'A5'],
+      },
+    ]);
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await expectToast('Choose a size for Spiral Notebook before checkout', {
+      title: 'Choose your options',
+      type: 'error',
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
+    expect(posted).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from '@store/ui/toast';
+import { Button } from '@store/ui/button';
+import { FormField, fieldControlProps } from '@store/ui/form-field';
+import { Input } from '@store/ui/input';
+import { useLoginMutation } from '@/features/auth/api/login';
+import { useSession } from '@/state/session/use-session';
+import { loginErrorMessage, returnPath } from '@/features/auth/lib/auth-errors';
+import { loginFormSchema, type LoginFormInput, type LoginFormValues } from '@/features/auth/lib/auth-forms';
+
+export function Component() {
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const mutation = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = async (values: LoginFormValues) => {
+    try {
+      const token = await mutation.mutateAsync(values);
+      login(values.email, token);
+      toast.success('Success!', { description: 'Logged in successfully.' });
+      navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      console.error('Login failed', error);
+      toast.error('Error', { description: loginErrorMessage(error) });
+    }
+  };
+
+  const busy = mutation.isPending;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1 text-center">
+        <h1 className="text-2xl font-semibold">Welcome back</h1>
+        <p className="text-sm text-muted-foreground">Sign in to see your orders and check out.</p>
+      </div>
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            {...fieldControlProps('login-email', errors.email?.message)}
+            {...register('email')}
+          />
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            {...fieldControlProps('login-password', errors.password?.message)}
+            {...register('password')}
+          />
+        </FormField>
+        <div className="flex items-center justify-between gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-primary" {...register('rememberMe')} />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{' '}
+        <Link
+          to="/register"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Create one
+        </Link>
+      </p>
+      <p className="text-center text-xs text-muted-foreground">
+        By signing in you agree to our{' '}
+        <Link to="/terms" className="underline underline-offset-2">
+          Terms and Conditions
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" className="underline underline-offset-2">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <Link
+        to="/"
+        className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline"
+      >
+        Back to home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,434 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentField, PaymentResponse } from '@store/contracts/payments';
+import { setAuthToken } from '@/lib/cookies';
+import { API, server } from '@/test/msw-server';
+import { renderWithProviders } from '@/test/render';
+import { redirectBrowser, submitForm } from '@/features/payment/lib/browser';
+import { Component as PaymentRoute } from './payment-route';
+
+vi.mock('@/features/payment/lib/browser', () => ({ redirectBrowser: vi.fn(), submitForm: vi.fn() }));
+
+const fields: PaymentField[] = [
+  {
+    name: 'method',
+    label: 'Payment method',
+    type: 'select',
+    placeholder: 'Choose how to pay',
+    options: [
+      { value: 'upi_qr', label: 'UPI QR' },
+      { value: 'gateway', label: 'Gateway' },
+    ],
+    rules: { required: true },
+    rulesMessages: ['Please choose a payment method'],
+    defaultValue: 'upi_qr',
+  },
+  {
+    name: 'payerName',
+    label: 'Name of the payer',
+    type: 'text',
+    rules: { required: true, minLength: 2, maxLength: 60 },
+  },
+  { name: 'email', label: 'Email for the receipt', type: 'email', rules: { required: true } },
+  {
+    name: 'phone',
+    label: 'Mobile number',
+    type: 'tel',
+    description: 'For payment updates',
+    rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' },
+  },
+  { name: 'companyName', label: 'Business name', type: 'text' },
+  {
+    name: 'gstin',
+    label: 'GSTIN',
+    type: 'text',
+    mask: '99AAAAA9999A9Z9',
+    showWhenFilled: ['companyName'],
+    rules: { required: true },
+    rulesMessages: ['Please enter the GSTIN'],
+  },
+  { name: 'note', label: 'Note', type: 'textarea', rules: { maxLength: 200 } },
+  { name: 'pin', label: 'PIN code', type: 'number' },
+  { name: 'secret', label: 'Reference code', type: 'password' },
+  {
+    name: 'consent',
+    label: 'I agree to the terms',
+    type: 'checkbox',
+    inline: true,
+    rules: { required: true },
+  },
+];
+
+const route = '/payment?orderId=ORD1';
+const render = (r = route) => renderWithProviders(<PaymentRoute />, { route: r });
+const location = () => screen.getByTestId('location').textContent;
+
+function serveFields(body: object = fields) {
+  server.use(http.get(`${API}/payments/fields`, () => HttpResponse.json(body)));
+}
+function servePayment(response: PaymentResponse | (() => Response | Promise<Response>)) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`${API}/payments`, async ({ request }) => {
+      bodies.push(await request.json());
+      return typeof response === 'function' ? response() : HttpResponse.json(response);
+    }),
+  );
+  return bodies;
+}
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Name of the payer'), 'Asha Verma');
+  await user.type(screen.getByLabelText('Email for the receipt'), 'asha@example.in');
+  await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+  await user.click(screen.getByLabelText('I agree to the terms'));
+}
+
+/** Sonner keeps earlier tests' toasts in its module state, so look for ours among all matches. */
+async function expectToast(text: string, title: string, type?: string) {
+  const nodes = await screen.findAllByText(text, {}, { timeout: 3000 });
+  const toasts = nodes
+    .map((n) => n.closest<HTMLElement>('[data-sonner-toast]'))
+    .filter((t): t is HTMLElement => t !== null);
+  const ours = toasts.filter((t) => within(t).queryAllByText(title).length > 0);
+  expect(ours.length).toBeGreaterThan(0);
+  if (type) expect(ours.some((t) => t.getAttribute('data-type') === type)).toBe(true);
+}
+
+beforeEach(() => {
+  setAuthToken('token-1');
+  server.use(
+    http.get(`${API}/orders/ORD1`, () =>
+      HttpResponse.json({ id: 'ORD1', status: 0, total: 1449.5 }),
+    ),
+  );
+  vi.mocked(redirectBrowser).mockClear();
+  vi.mocked(submitForm).mockClear();
+});
+
+describe('Payment page: loading', () => {
+  it('needs an order id', () => {
+    serveFields();
+    render('/payment');
+    expect(screen.getByText('Order ID is missing. Please return to checkout.')).toBeInTheDocument();
+  });
+
+  it('takes the order id from navigation state too', async () => {
+    serveFields();
+    renderWithProviders(<PaymentRoute />, {
+      route: { pathname: '/payment', state: { orderId: 'ORD9' } },
+    });
+    expect(await screen.findByText('Order #ORD9')).toBeInTheDocument();
+  });
+
+  it('shows the load error with a link back to checkout', async () => {
+    server.use(
+      http.get(`${API}/payments/fields`, () =>
+        HttpResponse.json({ error: 'boom' }, { status: 500 }),
+      ),
+    );
+    render();
+    expect(
+      await screen.findByText('Failed to load payment form. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
+    expect(screen.getByRole('link', { name: 'Pay later from My Orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+  });
+
+  it('accepts {fields: [...]} and treats anything else as an empty form', async () => {
+    serveFields({ fields: [fields[1]] });
+    const first = render();
+    expect(await screen.findByLabelText('Name of the payer')).toBeInTheDocument();
+    first.unmount();
+    serveFields({ unexpected: true });
+    render();
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('Payment page: the order', () => {
+  it('shows the amount to pay, taken from the order on the server', async () => {
+    serveFields();
+    render();
+    expect(await screen.findByTestId('amount-to-pay')).toHaveTextContent('Amount to pay: ₹1,449.5');
+  });
+});
+
+describe('Payment page: the dynamic form', () => {
+  it('draws each field type with its options, hint, mask and length limits', async () => {
+    serveFields();
+    render();
+    const method = await screen.findByLabelText('Payment method');
+    expect(method.tagName).toBe('SELECT');
+    expect(method).toHaveValue('upi_qr');
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose how to pay', 'UPI QR', 'Gateway']);
+    expect(screen.getByLabelText('Name of the payer')).toHaveAttribute('minlength', '2');
+    expect(screen.getByLabelText('Name of the payer')).toHaveAttribute('maxlength', '60');
+    expect(screen.getByLabelText('Email for the receipt')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      'For payment updates',
+    );
+    expect(screen.getByLabelText('Note').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Note')).toHaveAttribute('maxlength', '200');
+    expect(screen.getByLabelText('PIN code')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Reference code')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('I agree to the terms')).toHaveAttribute('type', 'checkbox');
+  });
+
+  it('shows a field only once one of its showWhenFilled fields has a value', async () => {
+    serveFields();
+    const user = userEvent.setup();
+    render();
+    await user.type(await screen.findByLabelText('Business name'), '  ');
+    expect(screen.queryByLabelText('GSTIN')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Business name'), 'Acme');
+    expect(screen.getByLabelText('GSTIN')).toHaveAttribute('placeholder', '99AAAAA9999A9Z9');
+  });
+
+  it('disables Pay Now while a visible required field is blank', async () => {
+    serveFields();
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    await user.type(screen.getByLabelText('Business name'), 'Acme');
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+    await user.type(screen.getByLabelText('GSTIN'), '29ABCDE1234F1Z5');
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    await user.click(screen.getByLabelText('I agree to the terms'));
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+  });
+
+  it('on submit names each blank required field, from rulesMessages or the default', async () => {
+    serveFields();
+    render();
+    fireEvent.change(await screen.findByLabelText('Payment method'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Business name'), { target: { value: 'Acme' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Payment details' }));
+    expect(await screen.findByText('Please choose a payment method')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the GSTIN')).toBeInTheDocument();
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThanOrEqual(3);
+    await expectToast('Please correct the errors in the form', 'Validation Error');
+  });
+
+  it('checks the email and shows the Validation Error toast', async () => {
+    serveFields();
+    const bodies = servePayment({ success: true });
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText('Email for the receipt'));
+    await user.type(screen.getByLabelText('Email for the receipt'), 'asha@example');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    await expectToast('Please correct the errors in the form', 'Validation Error', 'error');
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('keeps phones as +91 and ten digits, prefilled when required', async () => {
+    serveFields();
+    const user = userEvent.setup();
+    render();
+    const phone = await screen.findByLabelText('Mobile number');
+    expect(phone).toHaveValue('+91');
+    expect(phone).toHaveAttribute('maxlength', '13');
+    await user.type(phone, '98a76-54 3210999');
+    expect(phone).toHaveValue('+919876543210');
+  });
+
+  it.each([
+    [{ rules: { required: true } }, '+91987', 'Phone number must be 13 characters (including +91)'],
+    [
+      { rules: { required: true, minLength: 12 } },
+      '+91987',
+      'Phone number must have at least 12 characters',
+    ],
+    [
+      { rules: { required: true, maxLength: 12 } },
+      '+919876543210',
+      'Phone number must have no more than 12 characters',
+    ],
+    [
+      { rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' } },
+      '+911234567890',
+      'Invalid phone number format',
+    ],
+    [{ defaultValue: '9876543210' }, null, 'Phone number must start with +91'],
+  ] as [Partial<PaymentField>, string | null, string][])(
+    'phone rule %#: %s',
+    async (over, typed, message) => {
+      serveFields([{ name: 'contactPhone', label: 'Phone', type: 'text', ...over }]);
+      render();
+      const phone = await screen.findByLabelText('Phone');
+      if (typed !== null) fireEvent.change(phone, { target: { value: typed } });
+      fireEvent.submit(screen.getByRole('form', { name: 'Payment details' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    },
+  );
+});
+
+describe('Payment page: results', () => {
+  async function submitValid(response: Parameters<typeof servePayment>[0]) {
+    serveFields();
+    const bodies = servePayment(response);
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    return bodies;
+  }
+
+  it('sends the visible values with the order id, showing Processing... meanwhile', async () => {
+    serveFields();
+    const bodies = servePayment(async () => {
+      await delay(150);
+      return HttpResponse.json({ success: true });
+    });
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await waitFor(() => expect(location()).toBe('/orders'));
+    expect(bodies[0]).toEqual({
+      orderId: 'ORD1',
+      fields: {
+        method: 'upi_qr',
+        payerName: 'Asha Verma',
+        email: 'asha@example.in',
+        phone: '+919876543210',
+        companyName: '',
+        note: '',
+        pin: '',
+        secret: '',
+        consent: true,
+      },
+    });
+  });
+
+  it('redirect_post: auto-submits a hidden form with type, url and data[key] to redirectUrl', async () => {
+    await submitValid({
+      success: true,
+      redirectUrl: '/sandbox-gateway/pay',
+      action: {
+        type: 'redirect_post',
+        redirectUrl: '/sandbox-gateway/pay',
+        formParams: {
+          type: 'sandbox',
+          url: '/sandbox-gateway/pay',
+          data: { paymentId: 'PAY1', amount: '449.00' },
+        },
+      },
+    });
+    await waitFor(() => expect(submitForm).toHaveBeenCalledTimes(1));
+    const form = vi.mocked(submitForm).mock.calls[0]![0];
+    expect(form.getAttribute('action')).toBe('/sandbox-gateway/pay');
+    expect(form.method).toBe('post');
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      type: 'sandbox',
+      url: '/sandbox-gateway/pay',
+      'data[paymentId]': 'PAY1',
+      'data[amount]': '449.00',
+    });
+  });
+
+  it('deeplink: hands the link to the browser', async () => {
+    await submitValid({
+      success: true,
+      redirectUrl: 'upi://pay?pa=x@upi',
+      action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=x@upi' },
+    });
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith('upi://pay?pa=x@upi'));
+  });
+
+  it('qr: shows the code and moves to /order-success once the polled order is Processing', async () => {
+    let polls = 0;
+    server.use(
+      http.get(`${API}/orders/ORD1`, ({ request }) => {
+        expect(request.headers.get('authorization')).toBe('Bearer token-1');
+        polls += 1;
+        return HttpResponse.json({ id: 'ORD1', status: polls > 1 ? 1 : 0 });
+      }),
+    );
+    await submitValid({
+      success: true,
+      action: { type: 'qr', qr: 'upi://pay?pa=shop@upi&am=449.00' },
+    });
+    expect(await screen.findByText('Scan QR Code to Complete Payment')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-qr').tagName.toLowerCase()).toBe('svg');
+    await waitFor(() => expect(location()).toBe('/order-success'), { timeout: 8000 });
+    expect(polls).toBeGreaterThanOrEqual(2);
+  }, 12_000);
+
+  it('qr: shows a qrBase64 image', async () => {
+    server.use(
+      http.get(`${API}/orders/ORD1`, () =>
+        HttpResponse.json({ id: 'ORD1', status: 0, total: 1249.5 }),
+      ),
+    );
+    await submitValid({ success: true, action: { type: 'qr', qrBase64: 'iVBORw0KGgo=' } });
+    expect(await screen.findByText(/^Amount to pay: ₹1,249\.50?$/)).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'UPI payment QR code' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
+  });
+
+  it('redirectUrl only: navigates there', async () => {
+    await submitValid({ success: true, redirectUrl: '/order-success' });
+    await waitFor(() => expect(location()).toBe('/order-success'));
+    expect(redirectBrowser).not.toHaveBeenCalled();
+  });
+
+  it('neither: Payment initiated toast, then /orders', async () => {
+    await submitValid({ success: true });
+    await expectToast('Your payment is being processed', 'Payment initiated');
+    await waitFor(() => expect(location()).toBe('/orders'));
+  });
+
+  it.each([
+    [() => HttpResponse.json({ success: false, error: 'Card declined' }), 'Card declined'],
+    [() => HttpResponse.json({ success: false }), 'Unknown error occurred during payment process'],
+    [
+      () => HttpResponse.json({ error: 'This order has already been paid' }, { status: 409 }),
+      'This order has already been paid',
+    ],
+    [
+      () => new HttpResponse('Not Found', { status: 404 }),
+      'Failed to process payment. Please try again later.',
+    ],
+    [
+      () => HttpResponse.json({ error: 'db down' }, { status: 500 }),
+      'Failed to process payment. Please try again later.',
+    ],
+    [() => HttpResponse.error(), 'Failed to process payment. Please try again later.'],
+  ])('error %#: shows the error text', async (respond, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await submitValid(respond);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
+  });
+
+  it('shows the gateway reason after a declined attempt', async () => {
+    serveFields();
+    render('/payment?orderId=ORD1&reason=Payment+declined');
+    expect(await screen.findByText(/Payment declined/)).toBeInTheDocument();
+  });
+});

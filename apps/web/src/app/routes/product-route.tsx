@@ -1,0 +1,251 @@
+import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Badge } from '@store/ui/badge';
+import { Button, buttonVariants } from '@store/ui/button';
+import { Skeleton } from '@store/ui/skeleton';
+import { toast } from '@store/ui/toast';
+import { useCart } from '@/state/cart/use-cart';
+import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
+import { formatInr } from '@/lib/format';
+import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
+import { useProduct } from '@/features/products/api/get-product';
+import { OptionPicker } from '@/features/products/components/option-picker';
+import { QuantityStepper } from '@/components/quantity-stepper';
+import {
+  isOnSale,
+  choiceLists,
+  onlyOption,
+  productSpecs,
+  shortProductId,
+  type ProductView,
+} from '@/features/products/lib/product-view';
+
+function ProductSkeleton() {
+  return (
+    <div className="grid gap-10 md:grid-cols-2" role="status" aria-label="Loading product">
+      <Skeleton className="aspect-square w-full rounded-2xl" />
+      <div className="space-y-4">
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="h-7 w-32" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-11 w-48" />
+      </div>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-20 text-center">
+      <PackageX className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-3xl font-semibold">Product Not Found</h1>
+      <p className="max-w-md text-muted-foreground">
+        Failed to load product details. The product may have been removed or is no longer available.
+      </p>
+      <Link to="/products" className={buttonVariants()}>
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+function ProductDetail({ product }: { product: ProductView }) {
+  const navigate = useNavigate();
+  const { addItem } = useCart();
+  const wishlist = useWishlistHearts();
+  const gallery = [product.image, ...product.images.filter((url) => url !== product.image)].filter(
+    Boolean,
+  );
+  const [activeImage, setActiveImage] = useState(0);
+  const [size, setSize] = useState<string | undefined>(() =>
+    product.sizes.length === 1 && product.sizes[0]?.toLowerCase() === 'one size'
+      ? product.sizes[0]
+      : undefined,
+  );
+  const [color, setColor] = useState<string | undefined>(() => onlyOption(product.colors));
+  const [quantity, setQuantity] = useState(1);
+  const [sizeError, setSizeError] = useState<string>();
+  const specs = productSpecs(product.attributes);
+  const onSale = isOnSale(product);
+
+  const addToCart = () => {
+    if (product.sizes.length > 0 && !size) {
+      setSizeError('Please select a size');
+      toast.error('Please select a size', {
+        description: 'You must select a size before adding to cart',
+      });
+      return;
+    }
+    addItem({
+      id: product.id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      quantity,
+      selectedSize: size,
+      selectedColor: color,
+      ...choiceLists(product),
+    });
+    navigate('/cart');
+  };
+
+  return (
+    <div className="grid gap-10 md:grid-cols-2">
+      <div className="space-y-3">
+        <div className="overflow-hidden rounded-2xl border border-border bg-muted">
+          <img
+            src={gallery[activeImage] || FALLBACK_IMAGE}
+            alt={product.name}
+            width={700}
+            height={700}
+            fetchPriority="high"
+            onError={showFallbackImage}
+            className="aspect-square w-full object-cover"
+          />
+        </div>
+        {gallery.length > 1 && (
+          <ul className="flex gap-3" aria-label="Product images">
+            {gallery.map((url, index) => (
+              <li key={url}>
+                <button
+                  type="button"
+                  onClick={() => setActiveImage(index)}
+                  aria-label={`Show image ${index + 1}`}
+                  aria-pressed={index === activeImage}
+                  className="overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-primary"
+                >
+                  <img
+                    src={url}
+                    alt=""
+                    width={72}
+                    height={72}
+                    loading="lazy"
+                    onError={showFallbackImage}
+                    className="size-18 object-cover"
+                  />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline">Product ID: {shortProductId(product.id)}</Badge>
+          {product.category && <Badge variant="secondary">{product.category}</Badge>}
+          {onSale && <Badge variant="sale">Sale</Badge>}
+        </div>
+        <h1 className="text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
+        <p className="flex items-baseline gap-3">
+          <span className="text-3xl font-semibold text-primary">{formatInr(product.price)}</span>
+          {onSale && product.originalPrice !== undefined && (
+            <s className="text-lg text-muted-foreground">
+              <span className="sr-only">Original price </span>
+              {formatInr(product.originalPrice)}
+            </s>
+          )}
+        </p>
+        {product.description && (
+          <p className="leading-relaxed text-muted-foreground">{product.description}</p>
+        )}
+
+        <OptionPicker
+          legend="Size"
+          name="size"
+          options={product.sizes}
+          value={size}
+          error={sizeError}
+          onChange={(value) => {
+            setSize(value);
+            setSizeError(undefined);
+          }}
+        />
+        <OptionPicker
+          legend="Colour"
+          name="color"
+          options={product.colors}
+          value={color}
+          onChange={setColor}
+        />
+
+        <div className="flex flex-wrap items-center gap-4">
+          <QuantityStepper
+            value={quantity}
+            onChange={(q) => setQuantity(Math.max(1, q))}
+            label={`Quantity of ${product.name}`}
+          />
+          <Button size="lg" onClick={addToCart} className="flex-1 sm:flex-none">
+            <ShoppingCart aria-hidden="true" />
+            Add to Cart
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            aria-pressed={wishlist.isSaved(product.id)}
+            onClick={() => wishlist.toggle(product)}
+          >
+            <Heart
+              aria-hidden="true"
+              className={wishlist.isSaved(product.id) ? 'fill-primary text-primary' : undefined}
+            />
+            Wishlist
+          </Button>
+        </div>
+
+        {specs.length > 0 && (
+          <section
+            aria-labelledby="specs-heading"
+            className="mt-2 rounded-xl border border-border bg-card p-5"
+          >
+            <h2 id="specs-heading" className="mb-3 text-lg font-semibold">
+              Specifications
+            </h2>
+            <dl className="divide-y divide-border text-sm">
+              {specs.map((attribute) => (
+                <div
+                  key={attribute.id ?? attribute.key}
+                  className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-2"
+                >
+                  <dt className="font-medium text-muted-foreground">{attribute.key}</dt>
+                  <dd>
+                    {attribute.value.join(', ')}
+                    {attribute.metricUnit ? ` ${attribute.metricUnit}` : ''}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: product, isPending } = useProduct(id);
+
+  // With no history inside the app (opened directly), Back goes to the listing.
+  const goBack = () => (location.key === 'default' ? navigate('/products') : navigate(-1));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 lg:px-8">
+      <Button variant="ghost" onClick={goBack} className="mb-6">
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Button>
+      {isPending ? (
+        <ProductSkeleton />
+      ) : product ? (
+        <ProductDetail key={product.id} product={product} />
+      ) : (
+        <NotFound />
+      )}
+    </div>
+  );
+}

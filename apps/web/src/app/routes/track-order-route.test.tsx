@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, delay } from 'msw';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { useSession } from '@/state/session/use-session';
+import { setAuthToken } from '@/lib/cookies';
+import { API, server } from '@/test/msw-server';
+import { renderWithProviders } from '@/test/render';
+import { expectToast } from '@/test/toasts';
+import { orderFixture } from '@/features/orders/test/order-fixture';
+import { Component as TrackOrderRoute } from './track-order-route';
+
+function renderTrack(route = '/track-order') {
+  return renderWithProviders(<TrackOrderRoute />, { route, path: '/track-order' });
+}
+
+/** Signs in with an email first, as the login screen does, then shows the screen. */
+function SignedInTrackOrder() {
+  const { user, login } = useSession();
+  useEffect(() => {
+    if (!user?.email) login('asha@example.in', 'token');
+  }, [user, login]);
+  return user?.email ? <TrackOrderRoute /> : null;
+}
+
+describe('track order screen', () => {
+  it('prefills the account email after a reload, when only the token is known', async () => {
+    setAuthToken('token');
+    server.use(
+      http.get(`${API}/accountInfo`, () =>
+        HttpResponse.json({ data: { email: 'asha@example.in' } }),
+      ),
+    );
+    renderTrack();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Email or Phone')).toHaveValue('asha@example.in'),
+    );
+    expect(screen.getByText('Using your account email by default')).toBeInTheDocument();
+  });
+
+  it("prefills the signed-in user's email with a hint", async () => {
+    renderWithProviders(<SignedInTrackOrder />, { route: '/track-order', path: '/track-order' });
+    expect(await screen.findByLabelText('Email or Phone')).toHaveValue('asha@example.in');
+    expect(screen.getByText('Using your account email by default')).toBeInTheDocument();
+  });
+
+  it('prefills the order number from ?id= and requires both fields', async () => {
+    renderTrack('/track-order?id=K7M2QX9P');
+    expect(screen.getByLabelText('Order Number')).toHaveValue('K7M2QX9P');
+    expect(screen.getByLabelText('Email or Phone')).toHaveValue('');
+    expect(screen.queryByText('Using your account email by default')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+    await expectToast('Please enter both order number and email/phone', {
+      title: 'Required fields',
+      type: 'error',
+    });
+  });
+
+  it('finds the order with the contact info and shows its details and items', async () => {
+    let contact: string | null = null;
+    server.use(
+      http.get(`${API}/orders/:id`, async ({ request, params }) => {
+        contact = new URL(request.url).searchParams.get('contactInfo');
+        await delay(30);
+        return HttpResponse.json(
+          orderFixture({ id: String(params.id), status: 3, trackingNumber: 'DL42' }),
+        );
+      }),
+    );
+    renderTrack();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Order Number'), 'K7M2QX9P');
+    await user.type(screen.getByLabelText('Email or Phone'), 'asha@example.in');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    await expectToast('Your order status has been loaded', {
+      title: 'Order found',
+      type: 'success',
+    });
+    expect(contact).toBe('asha@example.in');
+    expect(screen.getByText('Order #K7M2QX9P')).toBeInTheDocument();
+    expect(screen.getByText('Placed on 5 March 2025')).toBeInTheDocument();
+    expect(screen.getByText('Delivered')).toBeInTheDocument();
+    expect(screen.getByText('12 MG Road, Bengaluru, Karnataka, 560001')).toBeInTheDocument();
+    expect(screen.getByText('Standard Shipping')).toBeInTheDocument();
+    expect(screen.getByText('DL42')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('row', { name: 'A5 Diary 2 ₹249.50' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Total ₹598.00' })).toBeInTheDocument();
+  });
+
+  it('toasts when the order is not found', async () => {
+    server.use(
+      http.get(`${API}/orders/:id`, () =>
+        HttpResponse.json({ error: 'Order not found or access denied' }, { status: 404 }),
+      ),
+    );
+    renderTrack('/track-order?id=NOPE');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email or Phone'), '+919876543210');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    await expectToast('Failed to find order. Please check your information and try again.', {
+      title: 'Error',
+      type: 'error',
+    });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The web app's layering rule (eslint.config.js, docs/architecture.md) checked on code that breaks
+// it: `npm run lint` must fail on these, and pass on the allowed directions.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}apps/web/src/${file}` });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'boundaries/dependencies')
+    .map((m) => m.message);
+}
+
+describe('web layering lint rule', () => {
+  it('refuses a feature importing another feature', async () => {
+    const errors = await layerErrors(
+      'features/products/components/fixture.ts',
+      "import { login } from '@/features/auth/api/login';\nexport const x = login;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('feature="auth"');
+  });
+
+  it('refuses shared code and shared state importing a feature', async () => {
+    const code =
+      "import { getOrders } from '@/features/orders/api/get-orders';\nexport const x = getOrders;\n";
+    expect(await layerErrors('lib/fixture.ts', code)).toHaveLength(1);
+    expect(await layerErrors('components/fixture.tsx', code)).toHaveLength(1);
+    expect(await layerErrors('state/cart/fixture.ts', code)).toHaveLength(1);
+  });
+
+  it('refuses a feature or shared code importing a route module or the app shell', async () => {
+    const code = "import { AppRoutes } from '@/app/router';\nexport const x = AppRoutes;\n";
+    expect(await layerErrors('features/orders/lib/fixture.ts', code)).toHaveLength(1);
+    expect(await layerErrors('lib/fixture.ts', code)).toHaveLength(1);
+  });
+
+  it('lets a feature use itself, the shared state and shared code; routes compose features', async () => {
+    const featureCode = [
+      "import { toOrderView } from '@/features/orders/lib/order-view';",
+      "import { useCart } from '@/state/cart/use-cart';",
+      "import { formatLongDate } from '@/lib/format-date';",
+      'export const x = [toOrderView, useCart, formatLongDate];',
+      '',
+    ].join('\n');
+    expect(await layerErrors('features/orders/lib/fixture.ts', featureCode)).toEqual([]);
+    const routeCode = [
+      "import { toOrderView } from '@/features/orders/lib/order-view';",
+      "import { login } from '@/features/auth/api/login';",
+      'export const x = [toOrderView, login];',
+      '',
+    ].join('\n');
+    expect(await layerErrors('app/routes/fixture-route.tsx', routeCode)).toEqual([]);
+  });
+});
