@@ -51,7 +51,7 @@ export default tseslint.config(
         { type: 'state', pattern: 'apps/web/src/state' },
         { type: 'shared', pattern: 'apps/web/src/(components|lib)' },
         { type: 'test-support', pattern: 'apps/web/src/test' },
-        { type: 'entry', pattern: 'apps/web/src/main.tsx', mode: 'file' },
+        { type: 'entry', pattern: 'apps/web/src/main.tsx' },
       ],
       'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
     },

@@ -50,9 +50,7 @@ if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
 const entryKeys = staticClosure(entryKey);
 const entryTotal = report('home page entry JS (entry + static imports)', entryKeys);
 
-const homeKey = Object.keys(manifest).find((k) =>
-  k.endsWith('app/routes/home-route.tsx'),
-);
+const homeKey = Object.keys(manifest).find((k) => k.endsWith('app/routes/home-route.tsx'));
 // lazyRoute() in app/router.tsx loads every route module together with the query-client module.
 const routeQueryKey = Object.keys(manifest).find((k) => k.endsWith('app/route-query-provider.tsx'));
 if (homeKey) {

@@ -8,7 +8,11 @@ import { Input } from '@store/ui/input';
 import { useLoginMutation } from '@/features/auth/api/login';
 import { useSession } from '@/state/session/use-session';
 import { loginErrorMessage, returnPath } from '@/features/auth/lib/auth-errors';
-import { loginFormSchema, type LoginFormInput, type LoginFormValues } from '@/features/auth/lib/auth-forms';
+import {
+  loginFormSchema,
+  type LoginFormInput,
+  type LoginFormValues,
+} from '@/features/auth/lib/auth-forms';
 
 export function Component() {
   const { login } = useSession();

@@ -9,7 +9,10 @@ import { renderWithProviders } from '@/test/render';
 import { redirectBrowser, submitForm } from '@/features/payment/lib/browser';
 import { Component as PaymentRoute } from './payment-route';
 
-vi.mock('@/features/payment/lib/browser', () => ({ redirectBrowser: vi.fn(), submitForm: vi.fn() }));
+vi.mock('@/features/payment/lib/browser', () => ({
+  redirectBrowser: vi.fn(),
+  submitForm: vi.fn(),
+}));
 
 const fields: PaymentField[] = [
   {

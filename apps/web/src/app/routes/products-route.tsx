@@ -18,7 +18,11 @@ import { CollectionLinks } from '@/features/products/components/collection-links
 import { Pagination } from '@/features/products/components/pagination';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
-import { listingHeading, productListQuery, readListingParams } from '@/features/products/lib/listing';
+import {
+  listingHeading,
+  productListQuery,
+  readListingParams,
+} from '@/features/products/lib/listing';
 
 const PLACEHOLDERS = Array.from({ length: PRODUCT_PAGE_SIZE }, (_, i) => i);
 /** Collections offered above the listing; more would wrap into a wall of links. */
