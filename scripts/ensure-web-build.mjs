@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds apps/web when apps/web/dist/index.html is missing or older than any web source
-// (apps/web/src, index.html, vite config, packages/contracts/src); otherwise exits at once.
+// (apps/web/src, index.html, vite config, packages/contracts/src, packages/ui/src); otherwise exits
+// at once.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,7 @@ const sources = [
   join(web, 'vite.config.ts'),
   join(web, 'package.json'),
   join(root, 'packages/contracts/src'),
+  join(root, 'packages/ui/src'),
 ];
 
 /** Newest modification time below a file or folder (0 when it does not exist). */
