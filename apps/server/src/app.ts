@@ -18,6 +18,7 @@ import { BODY_LIMIT } from './lib/body-limit';
 import { CacheFront } from './lib/cache-front';
 import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
+import { operatorRoutes } from './modules/orders/operator.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import type { PaymentConfig } from './modules/payments/payment-config';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -155,11 +156,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(orderRoutes, { db: options.db });
+      await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(paymentRoutes, {
         db: options.db,
         config: payments,
         publicBaseUrl: options.publicBaseUrl,
-        jwtSecret: options.jwtSecret,
       });
     },
     { prefix: API_PREFIX },

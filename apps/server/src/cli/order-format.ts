@@ -7,7 +7,7 @@ import {
   type OperatorOrderSummary,
 } from '@store/contracts/operator';
 import { orderStatusLabel } from '@store/contracts/order-rules';
-import type { TransitionedOrder } from '../modules/payments/order-transitions.service';
+import type { TransitionedOrder } from '../modules/orders/order-transitions.service';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

@@ -5,7 +5,7 @@ import {
   type OperatorOrderListQuery,
 } from '@store/contracts/operator';
 import { orderStatusKeys } from '@store/contracts/order-rules';
-import type { OperatorAction } from '../modules/payments/order-transitions.service';
+import type { OperatorAction } from '../modules/orders/order-transitions.service';
 
 export const storeUsage = `Usage:
   npm run store -- orders [--status <status>] [--limit <n>]   Orders, newest first

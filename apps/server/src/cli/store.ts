@@ -5,13 +5,13 @@ import { env } from '../env';
 import { resolveJwtSecret } from '../lib/jwt-secret';
 import { HttpError } from '../lib/errors';
 import { operatorOrderDetailSchema, operatorOrderListSchema } from '@store/contracts/operator';
-import { getOperatorOrder, listOperatorOrders } from '../modules/payments/operator-orders.service';
+import { getOperatorOrder, listOperatorOrders } from '../modules/orders/operator-orders.service';
 import {
   OrderTransitionError,
   transitionOrder,
   type TransitionedOrder,
-} from '../modules/payments/order-transitions.service';
-import { signOperatorToken } from '../modules/payments/operator.routes';
+} from '../modules/orders/order-transitions.service';
+import { signOperatorToken } from '../modules/orders/operator.routes';
 import { formatOrderDetail, formatOrderList, formatTransition } from './order-format';
 import { parseStoreArgs, storeUsage, type StoreCommand } from './store-args';
 

@@ -1,5 +1,7 @@
+// Paying through the HTTP API as a shopper's browser does, for tests of payments and of what
+// happens to an order afterwards (the operator's views and transitions).
 import type { FastifyInstance } from 'fastify';
-import { authHeader, placeTestOrder } from '../../test/test-app';
+import { authHeader, placeTestOrder } from './test-app';
 
 export const validFields = (method: string, over: Record<string, string | boolean> = {}) => ({
   method,

@@ -3,8 +3,8 @@ import { orderStatus } from '@store/contracts/order-rules';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { normalizeOrderId } from '../orders/order-id';
-import { shippingAddressOf } from '../orders/orders.service';
+import { normalizeOrderId } from './order-id';
+import { shippingAddressOf } from './orders.service';
 import type {
   OperatorOrderDetail,
   OperatorOrderListQuery,

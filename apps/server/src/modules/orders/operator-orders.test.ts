@@ -14,8 +14,7 @@ import {
 import { signOperatorToken } from './operator.routes';
 import { getOperatorOrder, listOperatorOrders } from './operator-orders.service';
 import { transitionOrder } from './order-transitions.service';
-import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
-import { placePaidOrder } from './payments-test-helpers';
+import { placePaidOrder } from '../../test/pay-order';
 
 let t: TestApp;
 let shopper: TestUser;
@@ -42,7 +41,7 @@ async function placeMultiUnitOrder(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ payments: paymentConfigFromEnv(defaultPaymentsEnv) });
+  t = await createTestApp();
   shopper = await registerAndLogin(t.app);
   pendingId = await placeMultiUnitOrder();
   paidId = await placePaidOrder(t.app, shopper.token);

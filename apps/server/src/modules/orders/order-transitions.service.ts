@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { normalizeOrderId } from '../orders/order-id';
+import { normalizeOrderId } from './order-id';
 import { orderStatusLabel } from '@store/contracts/order-rules';
 import { allowedFromStatuses, nextOrderStatus, type OrderAction } from './order-status';
 

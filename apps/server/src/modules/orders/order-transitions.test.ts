@@ -9,14 +9,13 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { signOperatorToken } from './operator.routes';
-import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { transitionOrder } from './order-transitions.service';
-import { orderStatusOf, pay, placePaidOrder, validFields } from './payments-test-helpers';
+import { orderStatusOf, pay, placePaidOrder, validFields } from '../../test/pay-order';
 
 let t: TestApp;
 let shopper: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ payments: paymentConfigFromEnv(defaultPaymentsEnv) });
+  t = await createTestApp();
   shopper = await registerAndLogin(t.app);
 });
 afterAll(() => t.close());

@@ -21,14 +21,11 @@ import { verifyPayuNotification } from './providers/payu-provider';
 import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
 import { receiveSandboxNotification } from './sandbox.service';
 import { autoPostPage } from './sandbox-pages';
-import { operatorRoutes } from './operator.routes';
 
 export interface PaymentRoutesOptions {
   db: Db;
   config: PaymentConfig;
   publicBaseUrl?: string | undefined;
-  /** the server's JWT key, for the operator CLI's tokens */
-  jwtSecret: Uint8Array;
 }
 
 const notificationResponse = {
@@ -42,9 +39,8 @@ const notificationResponse = {
 /** /api/v1 routes: the form, the submit, provider notifications and PayU's browser return. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { db, config, publicBaseUrl, jwtSecret },
+  { db, config, publicBaseUrl },
 ) => {
-  await app.register(operatorRoutes, { db, jwtSecret });
   // PayU returns the browser with a form post; only this scope reads form bodies
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
   const baseUrl = (request: FastifyRequest) =>

@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { orderStatusOf, pay, postForm, specFormFields, validFields } from './payments-test-helpers';
+import { orderStatusOf, pay, postForm, specFormFields, validFields } from '../../test/pay-order';
 import { formatPaise } from '@store/contracts/money';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { signSandboxNotification } from './providers/sandbox';

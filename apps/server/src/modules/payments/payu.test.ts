@@ -7,7 +7,7 @@ import {
   type TestUser,
 } from '../../test/test-app';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
-import { orderStatusOf, pay, postForm, specFormFields, validFields } from './payments-test-helpers';
+import { orderStatusOf, pay, postForm, specFormFields, validFields } from '../../test/pay-order';
 import { payuResponseHash } from './providers/payu';
 
 const KEY = 'testkey';
