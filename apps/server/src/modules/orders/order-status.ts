@@ -1,8 +1,7 @@
 import { orderStatus, orderStatusLabel, type OrderStatusCode } from '@store/contracts/order-rules';
 
 /** What can happen to an order after it is placed. `pay` comes only from a verified notification. */
-export const orderActions = ['pay', 'ship', 'deliver', 'cancel'] as const;
-export type OrderAction = (typeof orderActions)[number];
+export type OrderAction = 'pay' | 'ship' | 'deliver' | 'cancel';
 
 /**
  * Allowed transitions: Pending -pay-> Processing -ship-> Shipped -deliver-> Delivered;
@@ -28,6 +27,7 @@ export function nextOrderStatus(current: number, action: OrderAction): Transitio
   };
 }
 
-/** The statuses an action may start from, for the conditional UPDATE that applies it atomically. */
-export const allowedFromStatuses = (action: OrderAction): readonly OrderStatusCode[] =>
-  transitions[action].from;
+/** The statuses an action may start from and the one it leads to, for the conditional UPDATE. */
+export const orderTransition = (
+  action: OrderAction,
+): { from: readonly OrderStatusCode[]; to: OrderStatusCode } => transitions[action];

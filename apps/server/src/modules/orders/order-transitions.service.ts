@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { normalizeOrderId } from './order-id';
 import { orderStatusLabel } from '@store/contracts/order-rules';
-import { allowedFromStatuses, nextOrderStatus, type OrderAction } from './order-status';
+import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
 
 export type OperatorAction = Exclude<OrderAction, 'pay'>;
 
@@ -17,9 +17,41 @@ export interface TransitionedOrder {
 }
 
 /**
- * The operator's ship / deliver / cancel. The UPDATE is conditional on the statuses the action may
- * start from, so two operators (or an operator and a payment notification) cannot both win.
- * Paying is not here: only a verified notification does that (payments.service applyNotification).
+ * The conditional UPDATE of an action: it changes the order only while its status is one the action
+ * may start from, so two operators (or an operator and a payment notification) cannot both win.
+ * Null when the status no longer allows it.
+ */
+async function applyTransition(
+  db: DbOrTx,
+  orderId: string,
+  action: OrderAction,
+  trackingNumber?: string,
+) {
+  const { from, to } = orderTransition(action);
+  const [row] = await db
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: new Date(),
+      ...(trackingNumber === undefined ? {} : { trackingNumber }),
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .returning({ status: orders.status, trackingNumber: orders.trackingNumber });
+  return row ?? null;
+}
+
+/**
+ * Pending -> Processing, inside the transaction that applies a verified payment notification
+ * (payments.service applyNotification), the only way an order is paid. False when the order is no
+ * longer Pending.
+ */
+export async function markOrderPaid(tx: DbOrTx, orderId: string): Promise<boolean> {
+  return (await applyTransition(tx, orderId, 'pay')) !== null;
+}
+
+/**
+ * The operator's ship / deliver / cancel, with a message for each refusal. Paying is not here:
+ * only a verified notification does that (markOrderPaid).
  */
 export async function transitionOrder(
   db: Db,
@@ -46,16 +78,7 @@ export async function transitionOrder(
   const next = nextOrderStatus(current.status, action);
   if (!next.ok) throw new OrderTransitionError(next.error);
 
-  const updated = await db
-    .update(orders)
-    .set({
-      status: next.to,
-      updatedAt: new Date(),
-      ...(action === 'ship' ? { trackingNumber: tracking } : {}),
-    })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...allowedFromStatuses(action)])))
-    .returning({ status: orders.status, trackingNumber: orders.trackingNumber });
-  const row = updated[0];
+  const row = await applyTransition(db, orderId, action, action === 'ship' ? tracking : undefined);
   if (!row)
     throw new OrderTransitionError(
       `Order ${orderId} changed meanwhile; it is no longer ${orderStatusLabel(current.status)}`,

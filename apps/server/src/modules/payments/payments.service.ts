@@ -5,6 +5,7 @@ import { orderStatus } from '@store/contracts/order-rules';
 import type { Db } from '../../db/client';
 import { orders, paymentEvents, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { markOrderPaid } from '../orders/order-transitions.service';
 import {
   providerOfMethod,
   type PaymentConfig,
@@ -181,12 +182,8 @@ export async function applyNotification(
       return result;
     }
 
-    const paid = await tx
-      .update(orders)
-      .set({ status: orderStatus.processing, updatedAt: new Date() })
-      .where(and(eq(orders.id, payment.orderId), eq(orders.status, orderStatus.pending)))
-      .returning({ id: orders.id });
-    if (paid.length === 0) throw new HttpError(409, 'Order is not pending');
+    if (!(await markOrderPaid(tx, payment.orderId)))
+      throw new HttpError(409, 'Order is not pending');
     await tx
       .update(payments)
       .set({
