@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SignJWT, jwtVerify } from 'jose';
 import { isUuid } from '@store/contracts/ids';
+import { bearerToken, signToken, verifyToken } from '../lib/tokens';
 
 export interface AuthUser {
   id: string;
@@ -23,42 +23,33 @@ declare module 'fastify' {
   }
 }
 
-const ALG = 'HS256';
-export const TOKEN_LIFETIME = '30d';
+const TOKEN_LIFETIME = '30d';
 
 async function verify(secret: Uint8Array, request: FastifyRequest): Promise<AuthUser | null> {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) return null;
-  try {
-    const { payload } = await jwtVerify(match[1]!, secret, { algorithms: [ALG] });
-    if (
-      typeof payload.sub !== 'string' ||
-      typeof payload.email !== 'string' ||
-      typeof payload.store !== 'string' ||
-      // user ids are uuids; anything else would fail in the database as a 500
-      !isUuid(payload.sub)
-    ) {
-      return null;
-    }
-    // a token from another storefront does not open this one
-    if (request.store && payload.store !== request.store.id) return null;
-    return { id: payload.sub, email: payload.email, storeId: payload.store };
-  } catch {
+  const payload = await verifyToken(secret, bearerToken(request.headers.authorization));
+  if (
+    !payload ||
+    typeof payload.sub !== 'string' ||
+    typeof payload.email !== 'string' ||
+    typeof payload.store !== 'string' ||
+    // user ids are uuids; anything else would fail in the database as a 500
+    !isUuid(payload.sub)
+  ) {
     return null;
   }
+  // a token from another storefront does not open this one
+  if (request.store && payload.store !== request.store.id) return null;
+  return { id: payload.sub, email: payload.email, storeId: payload.store };
 }
 
 export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
   app.decorateRequest('user', null);
   app.decorate('signToken', (user: AuthUser) =>
-    new SignJWT({ email: user.email, store: user.storeId })
-      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-      .setSubject(user.id)
-      .setIssuedAt()
-      .setExpirationTime(TOKEN_LIFETIME)
-      .sign(secret),
+    signToken(
+      secret,
+      { email: user.email, store: user.storeId },
+      { subject: user.id, lifetime: TOKEN_LIFETIME },
+    ),
   );
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await verify(secret, request);

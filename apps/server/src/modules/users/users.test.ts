@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { signOperatorToken } from '../orders/operator.routes';
 
 let t: TestApp;
 let user: TestUser;
@@ -154,6 +155,12 @@ describe('GET /accountInfo', () => {
       'a well-signed token whose subject is not a user id',
       async () =>
         `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).setSubject('not-a-uuid').setExpirationTime('1h').sign(testJwtSecret)}`,
+    ],
+    ["the operator CLI's token", async () => `Bearer ${await signOperatorToken(testJwtSecret)}`],
+    [
+      "a shopper's claims in a token for the operator's audience",
+      async () =>
+        `Bearer ${await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setAudience('store-operator').setExpirationTime('1h').sign(testJwtSecret)}`,
     ],
     [
       'alg none',
