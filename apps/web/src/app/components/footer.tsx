@@ -1,21 +1,22 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
+import { paths } from '@/lib/paths';
 
 const helpLinks = [
-  { to: '/terms', label: 'Terms & Conditions' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/refund', label: 'Refund Policy' },
-  { to: '/return', label: 'Return Policy' },
-  { to: '/shipping', label: 'Shipping Policy' },
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact Us' },
+  { to: paths.policy('terms'), label: 'Terms & Conditions' },
+  { to: paths.policy('privacy'), label: 'Privacy Policy' },
+  { to: paths.policy('refund'), label: 'Refund Policy' },
+  { to: paths.policy('return'), label: 'Return Policy' },
+  { to: paths.policy('shipping'), label: 'Shipping Policy' },
+  { to: paths.policy('about'), label: 'About Us' },
+  { to: paths.contact, label: 'Contact Us' },
 ];
 
 const companyLinks = [
-  { to: '/account', label: 'My Account' },
-  { to: '/orders', label: 'My Orders' },
-  { to: '/track-order', label: 'Track Order' },
+  { to: paths.account, label: 'My Account' },
+  { to: paths.orders, label: 'My Orders' },
+  { to: paths.trackOrder(), label: 'Track Order' },
 ];
 
 const collection = [

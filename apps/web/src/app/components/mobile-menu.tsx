@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
 import { Sheet, SheetContent } from '@store/ui/sheet';
+import { paths } from '@/lib/paths';
 
 interface MobileMenuProps {
   open: boolean;
@@ -23,23 +24,23 @@ export function MobileMenu({ open, onOpenChange, categories, isLoggedIn }: Mobil
               {c.name}
             </Link>
           ))}
-          <Link to="/products" className={itemClass}>
+          <Link to={paths.products()} className={itemClass}>
             All Products
           </Link>
-          <Link to="/cart" className={itemClass}>
+          <Link to={paths.cart} className={itemClass}>
             Cart
           </Link>
           <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
             {isLoggedIn ? (
-              <Link to="/account" className={buttonVariants()}>
+              <Link to={paths.account} className={buttonVariants()}>
                 My Account
               </Link>
             ) : (
               <>
-                <Link to="/login" className={buttonVariants()}>
+                <Link to={paths.login} className={buttonVariants()}>
                   Login
                 </Link>
-                <Link to="/register" className={buttonVariants({ variant: 'outline' })}>
+                <Link to={paths.register} className={buttonVariants({ variant: 'outline' })}>
                   Register
                 </Link>
               </>

@@ -2,12 +2,13 @@ import { Home, LayoutGrid, ShoppingBag, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useCart } from '@/state/cart/use-cart';
 import { cn } from '@store/ui/cn';
+import { paths } from '@/lib/paths';
 
 const tabs = [
-  { to: '/', label: 'Home', icon: Home, end: true },
-  { to: '/products', label: 'Category', icon: LayoutGrid, end: false },
-  { to: '/account', label: 'My Account', icon: User, end: false },
-  { to: '/cart', label: 'Cart', icon: ShoppingBag, end: false },
+  { to: paths.home, label: 'Home', icon: Home, end: true },
+  { to: paths.products(), label: 'Category', icon: LayoutGrid, end: false },
+  { to: paths.account, label: 'My Account', icon: User, end: false },
+  { to: paths.cart, label: 'Cart', icon: ShoppingBag, end: false },
 ] as const;
 
 /** Bottom tab bar below the 768 px breakpoint. */
@@ -33,7 +34,7 @@ export function MobileTabBar() {
             >
               <Icon className="size-5" aria-hidden="true" />
               {label}
-              {to === '/cart' && itemCount > 0 && (
+              {to === paths.cart && itemCount > 0 && (
                 <span className="absolute right-[calc(50%-1.25rem)] top-2 min-w-4 rounded-full bg-primary px-1 text-center text-[10px] leading-4 text-primary-foreground">
                   <span className="sr-only">, items: </span>
                   {itemCount}

@@ -8,6 +8,7 @@ import { categoryHref, topCategories } from '@/state/store-info/categories';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
+import { paths } from '@/lib/paths';
 
 // The drawer (Radix Dialog) loads on first open, keeping it out of the entry chunk.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
@@ -74,7 +75,7 @@ export function Navbar() {
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 lg:px-8">
         <Link
-          to="/"
+          to={paths.home}
           className="font-display text-xl font-semibold tracking-tight text-primary sm:text-2xl"
         >
           {brandName(storeInfo)}
@@ -88,7 +89,8 @@ export function Navbar() {
               className={() =>
                 navLinkClass({
                   isActive:
-                    location.pathname === '/products' && currentCategory === c.name.toLowerCase(),
+                    location.pathname === paths.products() &&
+                    currentCategory === c.name.toLowerCase(),
                 })
               }
             >
@@ -96,10 +98,10 @@ export function Navbar() {
             </NavLink>
           ))}
           <NavLink
-            to="/products"
+            to={paths.products()}
             end
             className={() =>
-              navLinkClass({ isActive: location.pathname === '/products' && !currentCategory })
+              navLinkClass({ isActive: location.pathname === paths.products() && !currentCategory })
             }
           >
             All Products
@@ -108,7 +110,7 @@ export function Navbar() {
 
         <div className="ml-auto flex items-center gap-1">
           <Link
-            to="/wishlist"
+            to={paths.wishlist}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
             aria-label={`Wishlist, ${saved.length} ${saved.length === 1 ? 'item' : 'items'}`}
           >
@@ -116,7 +118,7 @@ export function Navbar() {
             <CountBadge count={saved.length} />
           </Link>
           <Link
-            to="/cart"
+            to={paths.cart}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
             aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
           >
@@ -126,14 +128,14 @@ export function Navbar() {
           <div className="hidden md:block">
             {isLoggedIn ? (
               <Link
-                to="/account"
+                to={paths.account}
                 aria-label="My Account"
                 className={buttonVariants({ variant: 'ghost', size: 'icon' })}
               >
                 <User className="size-5" aria-hidden="true" />
               </Link>
             ) : (
-              <Link to="/login" className={buttonVariants({ size: 'sm' })}>
+              <Link to={paths.login} className={buttonVariants({ size: 'sm' })}>
                 <LogIn aria-hidden="true" />
                 Login
               </Link>

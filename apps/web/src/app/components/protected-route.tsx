@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '@/state/session/use-session';
+import { paths } from '@/lib/paths';
 
 /**
  * Guards /account, /checkout, /orders and /payment: nothing while the session loads, then either the
@@ -9,6 +10,6 @@ export function ProtectedRoute() {
   const { isLoggedIn, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return null;
-  if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isLoggedIn) return <Navigate to={paths.login} replace state={{ from: location }} />;
   return <Outlet />;
 }

@@ -10,6 +10,7 @@ import { formatLongDate } from '@/lib/format-date';
 import { useAccountInfoQuery } from '@/features/account/api/get-account-info';
 import { accountFullName, accountLoadErrorMessage } from '@/features/account/lib/account-info';
 import { AccountDetail } from '@/features/account/components/account-detail';
+import { paths } from '@/lib/paths';
 
 export function Component() {
   const { logout } = useSession();
@@ -28,7 +29,7 @@ export function Component() {
   // protected route from seeing the signed-out state first and redirecting to /login.
   const signOut = () => {
     startTransition(() => {
-      navigate('/');
+      navigate(paths.home);
       logout();
     });
   };
@@ -71,7 +72,7 @@ export function Component() {
         </CardContent>
       </Card>
       <Link
-        to="/orders"
+        to={paths.orders}
         className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-colors hover:bg-muted"
       >
         <Package className="size-6 text-primary" aria-hidden="true" />
@@ -87,7 +88,7 @@ export function Component() {
           <LogOut aria-hidden="true" />
           Sign Out
         </Button>
-        <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+        <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
           Return to Home
         </Link>
       </div>

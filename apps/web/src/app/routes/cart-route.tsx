@@ -14,6 +14,7 @@ import { useCart } from '@/state/cart/use-cart';
 import { lineKey, maxLineQuantity, type CartLine } from '@/state/cart/cart-reducer';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { CartTotals } from '@/components/cart-totals';
+import { paths } from '@/lib/paths';
 
 /** A choice the line still lacks: the shop must know which size or colour to pack. */
 function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' }) {
@@ -57,7 +58,7 @@ function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' 
 
 function CartLineItem({ line }: { line: CartLine }) {
   const { items, updateQuantity, removeItem } = useCart();
-  const href = `/product/${encodeURIComponent(line.id)}`;
+  const href = paths.product(line.id);
   const missing = missingChoices(line);
   const options = [
     line.selectedSize && `Size: ${line.selectedSize}`,
@@ -122,10 +123,12 @@ export function Component() {
     }
     if (!isLoggedIn) {
       toast('Login Required', { description: 'Please login to proceed with checkout' });
-      navigate('/login', { state: { from: { pathname: '/checkout', search: '', hash: '' } } });
+      navigate(paths.login, {
+        state: { from: { pathname: paths.checkout, search: '', hash: '' } },
+      });
       return;
     }
-    navigate('/checkout');
+    navigate(paths.checkout);
   };
 
   if (items.length === 0) {
@@ -134,7 +137,7 @@ export function Component() {
         icon={ShoppingBag}
         title="Your cart is empty"
         action={
-          <Link to="/" className={buttonVariants({ size: 'lg' })}>
+          <Link to={paths.home} className={buttonVariants({ size: 'lg' })}>
             Continue Shopping
           </Link>
         }
@@ -175,7 +178,10 @@ export function Component() {
             Checkout
             <ArrowRight aria-hidden="true" />
           </Button>
-          <Link to="/products" className={`${buttonVariants({ variant: 'link' })} mt-2 w-full`}>
+          <Link
+            to={paths.products()}
+            className={`${buttonVariants({ variant: 'link' })} mt-2 w-full`}
+          >
             Continue Shopping
           </Link>
         </aside>

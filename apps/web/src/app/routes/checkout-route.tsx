@@ -22,6 +22,7 @@ import {
   type ShippingFieldErrors,
   type ShippingFormValues,
 } from '@/features/checkout/lib/shipping-form';
+import { paths } from '@/lib/paths';
 
 export function Component() {
   const { items, total, clearCart } = useCart();
@@ -54,7 +55,7 @@ export function Component() {
     const undecided = firstUndecidedLine(items);
     if (undecided) {
       toast.error('Choose your options', { description: choicesNeededText(undecided) });
-      navigate('/cart');
+      navigate(paths.cart);
       return;
     }
     if (hasBlankShippingField(values)) {
@@ -72,7 +73,7 @@ export function Component() {
         shippingAddress: toShippingAddress(values),
       });
       clearCart({ silent: true });
-      navigate(`/payment?orderId=${encodeURIComponent(orderId)}`, { state: { orderId } });
+      navigate(paths.payment(orderId), { state: { orderId } });
     } catch (error) {
       console.error('Order creation failed', error);
       const shippingErrors = error instanceof ApiError ? serverShippingErrors(error.fields) : {};

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
 import { cn } from '@store/ui/cn';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
+import { paths } from '@/lib/paths';
 
 /** No reset endpoint exists: explain how the support team resets a password (docs/decisions/web-forgot-password-page.md). */
 export function Component() {
@@ -42,10 +43,10 @@ export function Component() {
         <p className="text-muted-foreground">Monday to Saturday, 10AM - 6PM</p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Link to="/login" className={cn(buttonVariants(), 'flex-1')}>
+        <Link to={paths.login} className={cn(buttonVariants(), 'flex-1')}>
           Back to Sign In
         </Link>
-        <Link to="/contact" className={cn(buttonVariants({ variant: 'outline' }), 'flex-1')}>
+        <Link to={paths.contact} className={cn(buttonVariants({ variant: 'outline' }), 'flex-1')}>
           Contact Us
         </Link>
       </div>

@@ -10,6 +10,7 @@ import { CategoryTiles, type CategoryTile } from '@/features/home/components/cat
 import { Hero } from '@/features/home/components/hero';
 import { Newsletter } from '@/features/home/components/newsletter';
 import { WritingEssentials } from '@/features/home/components/writing-essentials';
+import { paths } from '@/lib/paths';
 
 /** Fallback tiles when the store names no categories (spec section 2). */
 export const FALLBACK_HOME_CATEGORIES = ['Diaries & Notebooks', 'Magazines'];
@@ -41,7 +42,7 @@ function FeaturedProducts() {
             Featured Products
           </h2>
           <Link
-            to="/products"
+            to={paths.products()}
             className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
           >
             View All

@@ -13,6 +13,7 @@ import {
   type LoginFormInput,
   type LoginFormValues,
 } from '@/features/auth/lib/auth-forms';
+import { paths } from '@/lib/paths';
 
 export function Component() {
   const { login } = useSession();
@@ -70,7 +71,10 @@ export function Component() {
             <input type="checkbox" className="size-4 accent-primary" {...register('rememberMe')} />
             Remember me
           </label>
-          <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          <Link
+            to={paths.forgotPassword}
+            className="text-primary underline-offset-4 hover:underline"
+          >
             Forgot password?
           </Link>
         </div>
@@ -81,7 +85,7 @@ export function Component() {
       <p className="text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
         <Link
-          to="/register"
+          to={paths.register}
           className="font-medium text-primary underline-offset-4 hover:underline"
         >
           Create one
@@ -89,17 +93,17 @@ export function Component() {
       </p>
       <p className="text-center text-xs text-muted-foreground">
         By signing in you agree to our{' '}
-        <Link to="/terms" className="underline underline-offset-2">
+        <Link to={paths.policy('terms')} className="underline underline-offset-2">
           Terms and Conditions
         </Link>{' '}
         and{' '}
-        <Link to="/privacy" className="underline underline-offset-2">
+        <Link to={paths.policy('privacy')} className="underline underline-offset-2">
           Privacy Policy
         </Link>
         .
       </p>
       <Link
-        to="/"
+        to={paths.home}
         className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline"
       >
         Back to home

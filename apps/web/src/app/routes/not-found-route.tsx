@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
 import { cn } from '@store/ui/cn';
+import { paths } from '@/lib/paths';
 
 export function Component() {
   return (
@@ -10,7 +11,7 @@ export function Component() {
       <p className="mt-2 max-w-md text-muted-foreground">
         The page you are looking for may have been moved, renamed or never existed.
       </p>
-      <Link to="/" className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
+      <Link to={paths.home} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
         Return to Home
       </Link>
     </section>

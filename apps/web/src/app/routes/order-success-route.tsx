@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
+import { paths } from '@/lib/paths';
 
 export function Component() {
   return (
@@ -12,10 +13,10 @@ export function Component() {
         details shortly.
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <Link to="/orders" className={buttonVariants({ size: 'lg' })}>
+        <Link to={paths.orders} className={buttonVariants({ size: 'lg' })}>
           View My Orders
         </Link>
-        <Link to="/" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+        <Link to={paths.home} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
           Continue Shopping
         </Link>
       </div>

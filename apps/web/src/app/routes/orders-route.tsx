@@ -6,6 +6,7 @@ import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
 import { useOrdersQuery } from '@/features/orders/api/get-orders';
 import { OrderCard } from '@/features/orders/components/order-card';
+import { paths } from '@/lib/paths';
 
 export function Component() {
   const { data, isPending, isError } = useOrdersQuery();
@@ -31,7 +32,7 @@ export function Component() {
           <PackageOpen className="size-12 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-xl font-semibold">No Orders Found</h2>
           <p className="text-muted-foreground">You haven&apos;t placed any orders yet.</p>
-          <Link to="/products" className={buttonVariants({ className: 'mt-2' })}>
+          <Link to={paths.products()} className={buttonVariants({ className: 'mt-2' })}>
             Browse Products
           </Link>
         </div>

@@ -19,6 +19,7 @@ import {
   paymentOutcome,
   type PaymentOutcome,
 } from '@/features/payment/lib/payment-result';
+import { paths } from '@/lib/paths';
 
 function useOrderId(): string | null {
   const [params] = useSearchParams();
@@ -48,10 +49,10 @@ function ErrorNotice({ message }: { message: string }) {
  */
 const returnToCheckout = (
   <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium">
-    <Link to="/checkout" className="text-primary underline-offset-4 hover:underline">
+    <Link to={paths.checkout} className="text-primary underline-offset-4 hover:underline">
       Return to checkout
     </Link>
-    <Link to="/orders" className="text-primary underline-offset-4 hover:underline">
+    <Link to={paths.orders} className="text-primary underline-offset-4 hover:underline">
       Pay later from My Orders
     </Link>
   </p>
@@ -104,7 +105,7 @@ export function Component() {
         else redirectBrowser(result.url);
       } else if (result.kind === 'initiated') {
         toast('Payment initiated', { description: 'Your payment is being processed' });
-        navigate('/orders');
+        navigate(paths.orders);
       }
     } catch (error) {
       console.error('Payment failed', error);

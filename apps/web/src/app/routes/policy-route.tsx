@@ -7,6 +7,7 @@ import { setPageTitle } from '@/lib/document-title';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { policyCompany, policyHtml } from '@/features/policies/lib/policy-content';
 import { asPolicySlug, policyTitles } from '@/features/policies/lib/policy-slug';
+import { paths } from '@/lib/paths';
 
 /** /{policyType}; the router has already sent reserved and unknown slugs to /404. */
 export function Component() {
@@ -24,7 +25,7 @@ export function Component() {
     [title, companyName],
   );
 
-  if (!slug) return <Navigate to="/404" replace />;
+  if (!slug) return <Navigate to={paths.notFound} replace />;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <Badge variant="secondary" className="mb-4">

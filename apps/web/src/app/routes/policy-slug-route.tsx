@@ -1,6 +1,7 @@
 import { policySlugs } from '@store/contracts/store';
 import { Navigate, useParams } from 'react-router';
 import { Component as PolicyPage } from './policy-route';
+import { paths } from '@/lib/paths';
 
 /** Paths that belong to other screens can never be policy pages (spec section 2). */
 const RESERVED_SLUGS = new Set([
@@ -29,6 +30,6 @@ export function isPolicySlug(slug: string | undefined): boolean {
  */
 export function Component() {
   const { policyType } = useParams();
-  if (!isPolicySlug(policyType)) return <Navigate to="/404" replace />;
+  if (!isPolicySlug(policyType)) return <Navigate to={paths.notFound} replace />;
   return <PolicyPage />;
 }

@@ -20,6 +20,7 @@ import {
   shortProductId,
   type ProductView,
 } from '@/features/products/lib/product-view';
+import { paths } from '@/lib/paths';
 
 function ProductSkeleton() {
   return (
@@ -44,7 +45,7 @@ function NotFound() {
       <p className="max-w-md text-muted-foreground">
         Failed to load product details. The product may have been removed or is no longer available.
       </p>
-      <Link to="/products" className={buttonVariants()}>
+      <Link to={paths.products()} className={buttonVariants()}>
         Browse Products
       </Link>
     </div>
@@ -88,7 +89,7 @@ function ProductDetail({ product }: { product: ProductView }) {
       selectedColor: color,
       ...choiceLists(product),
     });
-    navigate('/cart');
+    navigate(paths.cart);
   };
 
   return (
@@ -231,7 +232,7 @@ export function Component() {
   const { data: product, isPending } = useProduct(id);
 
   // With no history inside the app (opened directly), Back goes to the listing.
-  const goBack = () => (location.key === 'default' ? navigate('/products') : navigate(-1));
+  const goBack = () => (location.key === 'default' ? navigate(paths.products()) : navigate(-1));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 lg:px-8">

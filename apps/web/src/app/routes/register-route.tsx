@@ -14,6 +14,7 @@ import {
   type RegisterFormInput,
   type RegisterFormValues,
 } from '@/features/auth/lib/auth-forms';
+import { paths } from '@/lib/paths';
 
 const fields = [
   { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
@@ -50,7 +51,7 @@ export function Component() {
     try {
       await mutation.mutateAsync(toRegisterBody(values));
       toast.success('Account created successfully. You can now log in.');
-      navigate('/');
+      navigate(paths.home);
     } catch (error) {
       console.error('Registration failed', error);
       toast.error('Registration Error', { description: registerErrorMessage(error) });
@@ -100,7 +101,10 @@ export function Component() {
       </form>
       <p className="text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to={paths.login}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           Sign in
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '@store/ui/button';
 import { EmptyState } from '@/components/empty-state';
 import { formatInr } from '@/lib/format';
 import { removeWishlistItem, useWishlist } from '@/state/wishlist/wishlist-store';
+import { paths } from '@/lib/paths';
 
 /** /wishlist: the products a shopper saved with the heart, kept in this browser. */
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
         icon={Heart}
         title="Your wishlist is empty"
         action={
-          <Link to="/products" className={buttonVariants({ size: 'lg' })}>
+          <Link to={paths.products()} className={buttonVariants({ size: 'lg' })}>
             Browse Products
           </Link>
         }
@@ -35,7 +36,7 @@ export function Component() {
       </p>
       <ul className="grid gap-4 sm:grid-cols-2">
         {items.map((item) => {
-          const href = `/product/${encodeURIComponent(item.id)}`;
+          const href = paths.product(item.id);
           return (
             <li
               key={item.id}

@@ -1,4 +1,5 @@
 import { ApiError, serverErrorText } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 
 /** Section 8 login failure: server's error, else no-response, else the default. */
 export function loginErrorMessage(error: unknown): string {
@@ -18,15 +19,16 @@ export function registerErrorMessage(error: unknown): string {
 /** Where to go after login: the origin the protected route remembered, else home. */
 export function returnPath(state: unknown): string {
   const from = state && typeof state === 'object' ? (state as { from?: unknown }).from : undefined;
-  if (typeof from === 'string') return from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  if (typeof from === 'string')
+    return from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
   if (
     from &&
     typeof from === 'object' &&
     typeof (from as { pathname?: unknown }).pathname === 'string'
   ) {
     const { pathname, search, hash } = from as { pathname: string; search?: string; hash?: string };
-    if (pathname === '/login') return '/';
+    if (pathname === paths.login) return paths.home;
     return `${pathname}${search ?? ''}${hash ?? ''}`;
   }
-  return '/';
+  return paths.home;
 }

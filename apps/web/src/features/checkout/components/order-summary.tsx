@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { CartTotals } from '@/components/cart-totals';
 import { formatInr } from '@/lib/format';
+import { paths } from '@/lib/paths';
 
 export interface SummaryLine {
   key: string;
@@ -21,7 +22,7 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
         {lines.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             Your cart is empty.{' '}
-            <Link to="/products" className="text-primary underline underline-offset-4">
+            <Link to={paths.products()} className="text-primary underline underline-offset-4">
               Browse products
             </Link>
           </p>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { buttonVariants } from '@store/ui/button';
 import { cn } from '@store/ui/cn';
+import { paths } from '@/lib/paths';
 
 /** Hero with a drawn notebook (CSS only: no image request before the headline paints). */
 export function Hero() {
@@ -22,12 +23,12 @@ export function Hero() {
             the way you write, sketch and plan.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/products" className={buttonVariants({ size: 'lg' })}>
+            <Link to={paths.products()} className={buttonVariants({ size: 'lg' })}>
               Shop Collection
               <ArrowRight aria-hidden="true" />
             </Link>
             <Link
-              to="/products?featured=true"
+              to={paths.products({ featured: true })}
               className={buttonVariants({ size: 'lg', variant: 'outline' })}
             >
               Featured Items

@@ -1,6 +1,7 @@
 import { BookOpen, Feather, NotebookPen } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
+import { paths } from '@/lib/paths';
 
 const points = [
   { icon: NotebookPen, text: 'Dated and undated diaries for every kind of planner' },
@@ -24,7 +25,7 @@ export function WritingEssentials() {
             hardbound journal for the long thoughts.
           </p>
           <Link
-            to="/products"
+            to={paths.products()}
             className={`${buttonVariants({ size: 'lg', variant: 'secondary' })} mt-8`}
           >
             Browse Products

@@ -6,6 +6,7 @@ import { formatOrderDate, formatOrderMoney } from '../lib/order-format';
 import { isPendingOrder, type OrderView } from '../lib/order-view';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
+import { paths } from '@/lib/paths';
 
 export function OrderCard({ order }: { order: OrderView }) {
   return (
@@ -43,10 +44,7 @@ export function OrderCard({ order }: { order: OrderView }) {
       </div>
       {isPendingOrder(order.status) ? (
         <footer className="flex justify-end border-t border-border px-5 py-4">
-          <Link
-            to={`/payment?orderId=${encodeURIComponent(order.id)}`}
-            className={buttonVariants()}
-          >
+          <Link to={paths.payment(order.id)} className={buttonVariants()}>
             <CreditCard aria-hidden="true" />
             Pay Now
           </Link>

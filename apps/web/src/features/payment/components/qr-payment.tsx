@@ -6,6 +6,7 @@ import { formatInr } from '@/lib/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
 import { useOrderStatusPolling } from '../api/get-order-status';
 import { qrImageSrc } from '../lib/payment-result';
+import { paths } from '@/lib/paths';
 
 interface Props {
   orderId: string;
@@ -23,7 +24,7 @@ export function QrPayment({ orderId, qr, qrBase64, amount, pollIntervalMs }: Pro
   const paid = status === orderStatus.processing;
 
   useEffect(() => {
-    if (paid) navigate('/order-success', { replace: true, state: { orderId } });
+    if (paid) navigate(paths.orderSuccess, { replace: true, state: { orderId } });
   }, [paid, navigate, orderId]);
 
   return (

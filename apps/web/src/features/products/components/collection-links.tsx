@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
 import { categoryHref } from '@/state/store-info/categories';
 import { categoryTitle } from '../lib/listing';
+import { paths } from '@/lib/paths';
 
 interface CollectionLinksProps {
   /** the store's categories, or the default set when it names none */
@@ -29,7 +30,7 @@ export function CollectionLinks({ categories, current }: CollectionLinksProps) {
     <nav aria-label="Collections">
       {/* one swipeable line on a phone instead of a wall of wrapped links */}
       <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
-        {link('All collections', '/products', !chosen)}
+        {link('All collections', paths.products(), !chosen)}
         {categories.map((name) =>
           link(categoryTitle(name), categoryHref(name), name.toLowerCase() === chosen),
         )}

@@ -8,6 +8,7 @@ import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { choiceLists, isOnSale, onlyOption, type ProductView } from '../lib/product-view';
+import { paths } from '@/lib/paths';
 
 const QuickViewDialog = lazy(() => import('./quick-view-dialog'));
 
@@ -34,7 +35,7 @@ export function ProductCard({
   saved = false,
   onToggleWishlist,
 }: ProductCardProps) {
-  const href = `/product/${encodeURIComponent(product.id)}`;
+  const href = paths.product(product.id);
   const onSale = isOnSale(product);
   const [quickView, setQuickView] = useState(false);
 

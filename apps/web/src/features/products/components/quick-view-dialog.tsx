@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@store/ui
 import { formatInr } from '@/lib/format';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { isOnSale, type ProductView } from '../lib/product-view';
+import { paths } from '@/lib/paths';
 
 interface QuickViewDialogProps {
   product: ProductView;
@@ -22,7 +23,7 @@ export default function QuickViewDialog({
   onOpenChange,
   onAddToCart,
 }: QuickViewDialogProps) {
-  const href = `/product/${encodeURIComponent(product.id)}`;
+  const href = paths.product(product.id);
   const options = [
     product.sizes.length > 0 && `Sizes: ${product.sizes.join(', ')}`,
     product.colors.length > 0 && `Colours: ${product.colors.join(', ')}`,
