@@ -1,12 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { StoreInfo } from '@store/contracts/store';
 import type { Db } from '../db/client';
-import { stores } from '../db/schema';
-
-export interface StoreContext {
-  id: string;
-  info: StoreInfo;
-}
+import { listStores, type StoreContext } from '../modules/store/store.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,27 +44,11 @@ function hostOnly(value: string | undefined): string | undefined {
 }
 
 async function loadStores(db: Db): Promise<StoreTable> {
-  const rows = await db.select().from(stores);
   const byDomain = new Map<string, StoreContext>();
   let fallback: StoreContext | null = null;
-  for (const row of rows) {
-    const ctx: StoreContext = {
-      id: row.id,
-      info: {
-        storeName: row.storeName,
-        companyName: row.companyName,
-        companyAddress: row.companyAddress,
-        companyEmail: row.companyEmail,
-        companyPhone: row.companyPhone,
-        companyLogoUrl: row.companyLogoUrl,
-        description: row.description,
-        categories: row.categories,
-        categoryImages: row.categoryImages,
-        policies: row.policies,
-      },
-    };
-    for (const d of row.domains) byDomain.set(d.toLowerCase(), ctx);
-    if (row.isDefault || !fallback) fallback = ctx;
+  for (const { domains, isDefault, ...ctx } of await listStores(db)) {
+    for (const d of domains) byDomain.set(d.toLowerCase(), ctx);
+    if (isDefault || !fallback) fallback = ctx;
   }
   return { byDomain, fallback, loadedAt: Date.now() };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STORE_ID, defaultStoreDomains } from '../../db/seed-data/store';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { listStores } from './store.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,5 +57,18 @@ describe('GET /storeInfo', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().storeName).toBe('Kagaz & Kalam');
+  });
+});
+
+describe('listStores', () => {
+  it('gives each storefront with its domains, default flag and store-info record', async () => {
+    const [store, ...others] = await listStores(t.db);
+    expect(others).toEqual([]);
+    expect(store).toMatchObject({
+      id: DEFAULT_STORE_ID,
+      domains: defaultStoreDomains,
+      isDefault: true,
+      info: { storeName: 'Kagaz & Kalam' },
+    });
   });
 });
