@@ -79,4 +79,19 @@ describe('store CLI arguments', () => {
     expect(parseStoreArgs([]).ok).toBe(false);
     expect(parseStoreArgs(['--tracking']).ok).toBe(false);
   });
+  it('refuses an option given twice, an empty value and a dash value written apart', () => {
+    expect(parseStoreArgs(['order', 'AB12', 'ship', '--tracking', 'A1', '--tracking=B2'])).toEqual({
+      ok: false,
+      error: '--tracking is given more than once',
+    });
+    expect(parseStoreArgs(['orders', '--status='])).toEqual({
+      ok: false,
+      error: '--status needs a value',
+    });
+    expect(parseStoreArgs(['orders', '--limit', '-1'])).toEqual({
+      ok: false,
+      error: '--limit -1: a value that starts with a dash is written --limit=-1',
+    });
+    expect(parseStoreArgs(['orders', '-x'])).toEqual({ ok: false, error: 'Unknown option: -x' });
+  });
 });

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import {
   OPERATOR_ORDERS_DEFAULT_LIMIT,
   OPERATOR_ORDERS_MAX_LIMIT,
@@ -26,30 +27,65 @@ export type StoreCommand =
 
 type Parsed = { ok: true; command: StoreCommand } | { ok: false; error: string };
 
-const flagNames = ['tracking', 'status', 'limit'] as const;
+const options = {
+  tracking: { type: 'string' },
+  status: { type: 'string' },
+  limit: { type: 'string' },
+} as const;
+type Flags = Partial<Record<keyof typeof options, string>>;
 
 /**
- * Takes `--name value` or `--name=value` out of args: the value, '' when it is missing (the next
- * word is another option or there is none), undefined when the option is absent.
+ * What is wrong with options parseArgs refused, in the CLI's words. A loose parse shows the
+ * offending option: an unknown name, or a value that is missing or looks like an option.
  */
-function takeFlag(args: string[], name: string): string | undefined {
-  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (at < 0) return undefined;
-  const arg = args[at]!;
-  if (arg.includes('=')) {
-    args.splice(at, 1);
-    return arg.slice(arg.indexOf('=') + 1);
+function optionError(argv: readonly string[]): string {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(options, token.name)) return `Unknown option: ${token.rawName}`;
+    const value = token.value;
+    if (value === undefined || value.startsWith('--')) return `${token.rawName} needs a value`;
+    if (!token.inlineValue && value.startsWith('-'))
+      return `${token.rawName} ${value}: a value that starts with a dash is written ${token.rawName}=${value}`;
   }
-  const next = args[at + 1];
-  if (next === undefined || next.startsWith('--')) {
-    args.splice(at, 1);
-    return '';
-  }
-  args.splice(at, 2);
-  return next;
+  return 'Unreadable options';
 }
 
-function parseList(rest: string[], flags: Record<string, string | undefined>): Parsed {
+/** The options and the words around them, or why they cannot be read. */
+function readArgs(
+  argv: readonly string[],
+): { ok: true; flags: Flags; words: string[] } | { ok: false; error: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
+  } catch {
+    return { ok: false, error: optionError(argv) };
+  }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (token.value === '') return { ok: false, error: `${token.rawName} needs a value` };
+    // the second --tracking would silently win: a typo, not a choice
+    if (seen.has(token.name))
+      return { ok: false, error: `${token.rawName} is given more than once` };
+    seen.add(token.name);
+  }
+  return { ok: true, flags: parsed.values, words: parsed.positionals };
+}
+
+function parseList(rest: string[], flags: Flags): Parsed {
   if (flags.tracking !== undefined) return { ok: false, error: '--tracking only goes with ship' };
   if (rest.length > 0) return { ok: false, error: `Unexpected arguments: ${rest.join(' ')}` };
   const query = operatorOrderListQuerySchema.safeParse({
@@ -64,16 +100,11 @@ function parseList(rest: string[], flags: Record<string, string | undefined>): P
 }
 
 export function parseStoreArgs(argv: readonly string[]): Parsed {
-  const args = [...argv];
-  const flags: Record<string, string | undefined> = {};
-  for (const name of flagNames) {
-    flags[name] = takeFlag(args, name);
-    if (flags[name] === '') return { ok: false, error: `--${name} needs a value` };
-  }
-  const unknown = args.find((a) => a.startsWith('--'));
-  if (unknown) return { ok: false, error: `Unknown option: ${unknown}` };
+  const read = readArgs(argv);
+  if (!read.ok) return read;
+  const { flags, words } = read;
 
-  const [noun, ...rest] = args;
+  const [noun, ...rest] = words;
   if (noun === 'orders') return parseList(rest, flags);
   if (flags.status !== undefined || flags.limit !== undefined)
     return { ok: false, error: '--status and --limit go with orders' };
