@@ -37,9 +37,9 @@ import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-l
 import { registerStoreResolution } from './plugins/store';
 import { registerWeb } from './plugins/web';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 /** Product and category art shipped in the repository. */
-export const imagesDir = join(serverRoot, 'public/images');
+const imagesDir = join(serverRoot, 'public/images');
 
 /**
  * Everything the app needs, given by whoever builds it: server.ts from env.ts, tests their own.

@@ -17,7 +17,7 @@ const CONTROL = new RegExp(controlCharacters.source, 'g');
  * Shoppers type names and addresses; a terminal would obey an escape sequence or a newline hidden
  * in them (rewrite the screen, fake a row). Every string is printed with control characters as '?'.
  */
-export function printable<T>(value: T): T {
+function printable<T>(value: T): T {
   if (typeof value === 'string') return value.replace(CONTROL, '?') as T;
   if (Array.isArray(value)) return value.map((v: unknown) => printable(v)) as T;
   if (value !== null && typeof value === 'object') {

@@ -7,12 +7,12 @@ import { seedProducts } from './seed-data/catalogue';
 import { DEFAULT_STORE_ID, defaultStoreDomains, defaultStoreInfo } from './seed-data/store';
 
 /** Stable UUID per seeded product so re-seeding keeps ids (carts and order lines stay linked). */
-export function seedProductId(storeId: string, slug: string): string {
+function seedProductId(storeId: string, slug: string): string {
   const h = createHash('sha1').update(`${storeId}:${slug}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export const productImageUrls = (slug: string) => [
+const productImageUrls = (slug: string) => [
   `/images/products/${slug}-1.svg`,
   `/images/products/${slug}-2.svg`,
 ];

@@ -26,7 +26,7 @@ export function shippingAddressOf(row: OrderRow): Order['shippingAddress'] {
   };
 }
 
-export function toOrder(row: OrderRow, items: ItemRow[]): Order {
+function toOrder(row: OrderRow, items: ItemRow[]): Order {
   return {
     id: row.id,
     status: row.status,
@@ -190,7 +190,7 @@ export async function listOrders(db: DbOrTx, storeId: string, userId: string): P
 }
 
 /** True when `contact` is the order's email (any case) or its phone (with or without +91). */
-export function contactMatches(
+function contactMatches(
   row: Pick<OrderRow, 'contactEmail' | 'contactPhone'>,
   contact: string | undefined,
 ): boolean {
