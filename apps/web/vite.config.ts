@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
-const apiTarget = 'http://localhost:3000';
+// The API's port in development: scripts/dev.mjs gives the server and Vite the same PORT. (Build
+// config, not app code, so it may read the environment.)
+const apiTarget = `http://localhost:${process.env.PORT?.trim() || 3000}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
