@@ -14,26 +14,57 @@ export function fieldControlProps(id: string, error?: string, hint?: boolean) {
   };
 }
 
-/** Label, control, optional hint and inline error, stacked. */
+export type FieldControlProps = ReturnType<typeof fieldControlProps>;
+
+export interface FormFieldProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  /** e.g. 'sr-only' where the section around the field already says what it is for */
+  labelClassName?: string;
+  /** the control first and its label beside it, as a checkbox reads */
+  inline?: boolean;
+  /**
+   * The control. As a function it receives the id and aria props that tie it to this label, hint
+   * and error, so a form states them once.
+   */
+  children: ReactNode | ((control: FieldControlProps) => ReactNode);
+}
+
+/** Label, control, optional hint and inline error, stacked (or control and label in a row). */
 export function FormField({
   id,
   label,
   error,
   hint,
   className,
+  labelClassName,
+  inline,
   children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
+}: FormFieldProps) {
+  const control =
+    typeof children === 'function'
+      ? children(fieldControlProps(id, error, Boolean(hint)))
+      : children;
   return (
-    <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
+    <div className={cn('grid', inline ? 'gap-1' : 'gap-2', className)}>
+      {inline ? (
+        <div className="flex items-start gap-3">
+          {control}
+          <Label htmlFor={id} className={cn('leading-snug', labelClassName)}>
+            {label}
+          </Label>
+        </div>
+      ) : (
+        <>
+          <Label htmlFor={id} className={labelClassName}>
+            {label}
+          </Label>
+          {control}
+        </>
+      )}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

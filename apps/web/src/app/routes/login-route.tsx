@@ -1,18 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '@store/ui/toast';
 import { Button } from '@store/ui/button';
-import { FormField, fieldControlProps } from '@store/ui/form-field';
+import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { useLoginMutation } from '@/features/auth/api/login';
 import { useSession } from '@/state/session/use-session';
 import { loginErrorMessage, returnPath } from '@/features/auth/lib/auth-errors';
-import {
-  loginFormSchema,
-  type LoginFormInput,
-  type LoginFormValues,
-} from '@/features/auth/lib/auth-forms';
+import { loginFormSchema, type LoginFormValues } from '@/features/auth/lib/auth-forms';
+import { useZodForm } from '@/lib/use-zod-form';
 import { paths } from '@/lib/paths';
 
 export function Component() {
@@ -20,12 +15,7 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const mutation = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+  const form = useZodForm(loginFormSchema, {
     defaultValues: { email: '', password: '', rememberMe: false },
   });
 
@@ -48,29 +38,27 @@ export function Component() {
         <h1 className="text-2xl font-semibold">Welcome back</h1>
         <p className="text-sm text-muted-foreground">Sign in to see your orders and check out.</p>
       </div>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
-        <FormField id="login-email" label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...fieldControlProps('login-email', errors.email?.message)}
-            {...register('email')}
-          />
-        </FormField>
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            {...fieldControlProps('login-password', errors.password?.message)}
-            {...register('password')}
-          />
-        </FormField>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+        <HookFormField form={form} name="email" id="login-email" label="Email">
+          {(control) => (
+            <Input type="email" autoComplete="email" placeholder="you@example.com" {...control} />
+          )}
+        </HookFormField>
+        <HookFormField form={form} name="password" id="login-password" label="Password">
+          {(control) => <Input type="password" autoComplete="current-password" {...control} />}
+        </HookFormField>
         <div className="flex items-center justify-between gap-4 text-sm">
-          <label className="flex items-center gap-2">
-            <input type="checkbox" className="size-4 accent-primary" {...register('rememberMe')} />
-            Remember me
-          </label>
+          <HookFormField
+            form={form}
+            name="rememberMe"
+            id="login-remember"
+            label="Remember me"
+            inline
+          >
+            {(control) => (
+              <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...control} />
+            )}
+          </HookFormField>
           <Link
             to={paths.forgotPassword}
             className="text-primary underline-offset-4 hover:underline"

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@store/ui/toast';
 import { Button } from '@store/ui/button';
-import { FormField, fieldControlProps } from '@store/ui/form-field';
+import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { useRegisterMutation } from '@/features/auth/api/register';
 import { registerErrorMessage } from '@/features/auth/lib/auth-errors';
@@ -14,6 +13,7 @@ import {
   type RegisterFormInput,
   type RegisterFormValues,
 } from '@/features/auth/lib/auth-forms';
+import { useZodForm } from '@/lib/use-zod-form';
 import { paths } from '@/lib/paths';
 
 const fields = [
@@ -36,13 +36,7 @@ function toastInvalidEmail() {
 export function Component() {
   const navigate = useNavigate();
   const mutation = useRegisterMutation();
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+  const form = useZodForm(registerFormSchema, {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
 
@@ -60,7 +54,7 @@ export function Component() {
 
   // The basic email check comes before any call (spec section 5), even when other fields are wrong too.
   const onInvalid = (invalid: FieldErrors<RegisterFormInput>) => {
-    if (invalid.email && !isBasicEmail(getValues('email'))) toastInvalidEmail();
+    if (invalid.email && !isBasicEmail(form.getValues('email'))) toastInvalidEmail();
   };
 
   const busy = mutation.isPending;
@@ -72,29 +66,23 @@ export function Component() {
       </div>
       <form
         noValidate
-        onSubmit={handleSubmit(onSubmit, onInvalid)}
+        onSubmit={form.handleSubmit(onSubmit, onInvalid)}
         className="grid gap-4 sm:grid-cols-2"
       >
-        {fields.map((field) => {
-          const id = `register-${field.name}`;
-          const error = errors[field.name]?.message;
-          return (
-            <FormField
-              key={field.name}
-              id={id}
-              label={field.label}
-              error={error}
-              className={field.name.endsWith('Name') ? undefined : 'sm:col-span-2'}
-            >
-              <Input
-                type={field.type}
-                autoComplete={field.autoComplete}
-                {...fieldControlProps(id, error)}
-                {...register(field.name)}
-              />
-            </FormField>
-          );
-        })}
+        {fields.map((field) => (
+          <HookFormField
+            key={field.name}
+            form={form}
+            name={field.name}
+            id={`register-${field.name}`}
+            label={field.label}
+            className={field.name.endsWith('Name') ? undefined : 'sm:col-span-2'}
+          >
+            {(control) => (
+              <Input type={field.type} autoComplete={field.autoComplete} {...control} />
+            )}
+          </HookFormField>
+        ))}
         <Button type="submit" size="lg" disabled={busy} className="sm:col-span-2">
           {busy ? 'Creating account...' : 'Create Account'}
         </Button>
