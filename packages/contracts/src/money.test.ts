@@ -41,4 +41,9 @@ describe('money rules', () => {
     expect(formatInr(1499, 'exact')).toBe('₹1,499.00');
     expect(formatPaise(123450)).toBe('₹1,234.50');
   });
+
+  it('shows catalogue prices with at most 2 decimals, rounded', () => {
+    expect(formatInr(1299)).toBe('₹1,299');
+    expect(formatInr(10.456)).toBe('₹10.46');
+  });
 });

@@ -1,4 +1,4 @@
-import { formatInr } from '@/lib/format';
+import { formatInr } from '@store/contracts/money';
 
 /** Subtotal, free shipping and total, as the cart and the checkout summary both show them. */
 export function CartTotals({ total, itemCount }: { total: number; itemCount?: number }) {

@@ -8,7 +8,7 @@ import { Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
 import { toast } from '@store/ui/toast';
 import { useSession } from '@/state/session/use-session';
-import { formatInr } from '@/lib/format';
+import { formatInr, sumRupees } from '@store/contracts/money';
 import { choicesNeededText, firstUndecidedLine, missingChoices } from '@/lib/cart-line';
 import { useCart } from '@/state/cart/use-cart';
 import { lineKey, maxLineQuantity, type CartLine } from '@/state/cart/cart-reducer';
@@ -94,7 +94,7 @@ function CartLineItem({ line }: { line: CartLine }) {
             onChange={(quantity) => updateQuantity(line, quantity)}
           />
           <p className="w-24 text-right font-semibold tabular-nums">
-            {formatInr(line.price * line.quantity)}
+            {formatInr(sumRupees([line]))}
           </p>
           <Button
             variant="ghost"

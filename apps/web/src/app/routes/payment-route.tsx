@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@stor
 import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
 import { ApiError, serverErrorText } from '@/lib/api-client';
-import { formatInr } from '@/lib/format';
+import { formatInr } from '@store/contracts/money';
 import { useOrderToPay } from '@/features/payment/api/get-order-status';
 import { usePaymentFieldsQuery } from '@/features/payment/api/get-payment-fields';
 import { useSubmitPaymentMutation } from '@/features/payment/api/submit-payment';

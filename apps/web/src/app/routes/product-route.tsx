@@ -7,7 +7,7 @@ import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
-import { formatInr } from '@/lib/format';
+import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useProduct } from '@/features/products/api/get-product';
 import { OptionPicker } from '@/features/products/components/option-picker';

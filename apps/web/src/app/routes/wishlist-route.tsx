@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button, buttonVariants } from '@store/ui/button';
 import { EmptyState } from '@/components/empty-state';
-import { formatInr } from '@/lib/format';
+import { formatInr } from '@store/contracts/money';
 import { removeWishlistItem, useWishlist } from '@/state/wishlist/wishlist-store';
 import { paths } from '@/lib/paths';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { CartTotals } from '@/components/cart-totals';
-import { formatInr } from '@/lib/format';
+import { formatInr, sumRupees } from '@store/contracts/money';
 import { paths } from '@/lib/paths';
 
 export interface SummaryLine {
@@ -39,9 +39,7 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
                     {line.quantity} × {formatInr(line.price)}
                   </span>
                 </span>
-                <span className="font-medium tabular-nums">
-                  {formatInr(line.price * line.quantity)}
-                </span>
+                <span className="font-medium tabular-nums">{formatInr(sumRupees([line]))}</span>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { orderStatus } from '@store/contracts/order-rules';
-import { formatInr } from '@/lib/format';
+import { formatInr } from '@store/contracts/money';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
 import { useOrderStatusPolling } from '../api/get-order-status';
 import { qrImageSrc } from '../lib/payment-result';

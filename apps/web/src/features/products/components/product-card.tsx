@@ -5,7 +5,7 @@ import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Skeleton } from '@store/ui/skeleton';
 import type { CartLine } from '@/lib/cart-line';
-import { formatInr } from '@/lib/format';
+import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { choiceLists, isOnSale, onlyOption, type ProductView } from '../lib/product-view';
 import { paths } from '@/lib/paths';

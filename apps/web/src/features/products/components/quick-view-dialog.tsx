@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@store/ui/dialog';
-import { formatInr } from '@/lib/format';
+import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { isOnSale, type ProductView } from '../lib/product-view';
 import { paths } from '@/lib/paths';

@@ -1,3 +1,4 @@
+import { effectivePrice } from '@store/contracts/money';
 import type { Product, ProductAttribute } from '@store/contracts/products';
 
 /** A product as the screens use it (derived fields of spec section 3). */
@@ -35,7 +36,7 @@ export function toProductView(product: Product): ProductView {
     id: product.id,
     name: product.title,
     description: product.description ?? '',
-    price: discounted ?? regular ?? 0,
+    price: effectivePrice(regular, discounted),
     originalPrice: discounted !== null && regular !== null ? regular : undefined,
     image: product.imgUrl || images[0] || '',
     images,
