@@ -81,6 +81,33 @@ describe('checkout screen', () => {
     expect(screen.getByLabelText('PIN Code')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('marks no field when one is blank: the toast says it', async () => {
+    renderCheckout();
+    await fillShipping({ City: '' });
+    // sonner keeps earlier tests' toasts: wait for one more
+    const toasts = () => screen.queryAllByText('All shipping information fields are required');
+    const before = toasts().length;
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(toasts().length).toBeGreaterThan(before));
+    expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('focuses the first field with a message; a message goes at the first edit of its field', async () => {
+    renderCheckout();
+    const user = await fillShipping({ 'PIN Code': '012345', Phone: '12345' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(messages.pinCode)).toBeInTheDocument();
+    expect(screen.getByLabelText('PIN Code')).toHaveFocus();
+    await user.type(screen.getByLabelText('PIN Code'), '{backspace}');
+    expect(screen.queryByText(messages.pinCode)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('PIN Code')).not.toHaveAttribute('aria-invalid');
+    // the next submit checks everything again
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(messages.pinCode)).toBeInTheDocument();
+    expect(screen.getByText(messages.indianMobile)).toBeInTheDocument();
+  });
+
   it('places the order, clears the cart and goes to payment', async () => {
     let body: unknown;
     server.use(
@@ -133,6 +160,25 @@ describe('checkout screen', () => {
     await expectToast('Please try again later', { title: 'Error placing order', type: 'error' });
     expect(screen.getByText('We do not deliver to this city yet')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
+  });
+
+  it("takes a server's field message away at the first edit of that field", async () => {
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json(
+          { error: 'Invalid shipping address', fields: { 'shippingAddress.city': 'Not served' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Not served')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Address'), ' ');
+    expect(screen.getByText('Not served')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('City'), ' ');
+    expect(screen.queryByText('Not served')).not.toBeInTheDocument();
   });
 
   it('names a refusal that no shipping field can show, and keeps the cart', async () => {

@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@store/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
@@ -14,74 +15,76 @@ import {
   cartToOrderLines,
   cartToOrderProducts,
   emptyShippingForm,
-  hasBlankShippingField,
   cartRefusalText,
   serverShippingErrors,
-  shippingFieldErrors,
-  toShippingAddress,
-  type ShippingFieldErrors,
+  shippingFormSchema,
+  type ShippingFieldName,
   type ShippingFormValues,
 } from '@/features/checkout/lib/shipping-form';
+import type { ShippingAddress } from '@store/contracts/orders';
+import { useZodForm } from '@/lib/use-zod-form';
 import { paths } from '@/lib/paths';
 
 export function Component() {
   const { items, total, clearCart } = useCart();
   const navigate = useNavigate();
   const mutation = useCreateOrderMutation();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<ShippingFormValues>({ defaultValues: emptyShippingForm });
+  const form = useZodForm(shippingFormSchema, {
+    defaultValues: emptyShippingForm,
+    afterSubmit: 'clear',
+  });
 
-  const showFieldErrors = (fieldErrors: ShippingFieldErrors) => {
-    for (const [name, message] of Object.entries(fieldErrors)) {
-      setError(name as keyof ShippingFormValues, { type: 'validate', message });
-    }
-  };
-
-  const onSubmit = async (values: ShippingFormValues) => {
-    clearErrors();
+  /** The cart is checked before the address: with nothing to buy, the address does not matter yet. */
+  const cartBlocksOrder = (): boolean => {
     if (items.length === 0) {
       toast.error('Cart is empty', {
         description: 'Please add items to your cart before checkout',
       });
-      return;
+      return true;
     }
     // a line added from a product card may still lack its size or colour (the cart asks for it)
     const undecided = firstUndecidedLine(items);
     if (undecided) {
       toast.error('Choose your options', { description: choicesNeededText(undecided) });
       navigate(paths.cart);
-      return;
+      return true;
     }
-    if (hasBlankShippingField(values)) {
-      toast.error('Please fill all fields', {
-        description: 'All shipping information fields are required',
-      });
-      return;
-    }
-    const fieldErrors = shippingFieldErrors(values);
-    if (Object.keys(fieldErrors).length > 0) return showFieldErrors(fieldErrors);
+    return false;
+  };
+
+  // a blank field is the form's root error: one toast, no field marked (section 5)
+  const onInvalid = (errors: FieldErrors<ShippingFormValues>) => {
+    if (errors.root) toast.error('Please fill all fields', { description: errors.root.message });
+  };
+
+  const placeOrder = async (shippingAddress: ShippingAddress) => {
     try {
       const orderId = await mutation.mutateAsync({
         products: cartToOrderProducts(items),
         lines: cartToOrderLines(items),
-        shippingAddress: toShippingAddress(values),
+        shippingAddress,
       });
       clearCart({ silent: true });
       navigate(paths.payment(orderId), { state: { orderId } });
     } catch (error) {
       console.error('Order creation failed', error);
       const shippingErrors = error instanceof ApiError ? serverShippingErrors(error.fields) : {};
-      showFieldErrors(shippingErrors);
+      for (const [name, message] of Object.entries(shippingErrors)) {
+        form.setError(name as ShippingFieldName, { type: 'server', message });
+      }
       // A refusal of the cart itself is named, since trying again later would not help.
       const refusal = cartRefusalText(error);
       toast.error('Error placing order', { description: refusal ?? 'Please try again later' });
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (cartBlocksOrder()) {
+      event.preventDefault();
+      form.clearErrors();
+      return;
+    }
+    void form.handleSubmit(placeOrder, onInvalid)(event);
   };
 
   const summaryLines = items.map((line) => ({
@@ -100,8 +103,8 @@ export function Component() {
             <CardTitle as="h2">Shipping Information</CardTitle>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-6">
-              <ShippingFields register={register} setValue={setValue} errors={errors} />
+            <form noValidate onSubmit={onSubmit} className="grid gap-6">
+              <ShippingFields form={form} />
               <Button type="submit" size="lg" disabled={mutation.isPending || items.length === 0}>
                 {mutation.isPending ? 'Processing...' : 'Place Order'}
               </Button>

@@ -2,15 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { messages } from '@store/contracts/common';
 import {
+  blankShippingMessage,
   cartToOrderProducts,
   emptyShippingForm,
   hasBlankShippingField,
   cartRefusalText,
   serverShippingErrors,
-  shippingFieldErrors,
+  shippingFormSchema,
   toShippingAddress,
   type ShippingFormValues,
 } from './shipping-form';
+
+/** The schema's first message per field, as the form shows them. */
+function shippingFieldErrors(values: ShippingFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of shippingFormSchema.safeParse(values).error?.issues ?? []) {
+    errors[String(issue.path[0])] ??= issue.message;
+  }
+  return errors;
+}
 
 const valid: ShippingFormValues = {
   fullName: ' Asha Rao ',
@@ -36,6 +46,19 @@ describe('shipping form', () => {
       postalCode: messages.pinCode,
       phone: messages.indianMobile,
       state: messages.stateUnknown,
+    });
+  });
+  it('stops a blank form with one message on its root, marking no field', () => {
+    expect(shippingFieldErrors({ ...valid, city: ' ', postalCode: '0' })).toEqual({
+      root: blankShippingMessage,
+    });
+    expect(shippingFieldErrors({ ...valid, phone: '+91' })).toEqual({ root: blankShippingMessage });
+  });
+  it('gives POST /orders the trimmed address with the phone as +91 and 10 digits', () => {
+    expect(shippingFormSchema.parse({ ...valid, phone: '98765 43210' })).toEqual({
+      ...valid,
+      fullName: 'Asha Rao',
+      phone: '+919876543210',
     });
   });
   it('trims values and writes the phone as +91 and 10 digits', () => {

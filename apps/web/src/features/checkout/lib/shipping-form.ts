@@ -1,3 +1,5 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError, serverErrorText } from '@/lib/api-client';
 import type { OrderLine } from '@store/contracts/orders';
 import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
@@ -36,18 +38,6 @@ export function hasBlankShippingField(values: ShippingFormValues): boolean {
   });
 }
 
-/** The Indian address rules the server also checks (PIN, mobile, state), one message per field. */
-export function shippingFieldErrors(values: ShippingFormValues): ShippingFieldErrors {
-  const result = shippingAddressSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: ShippingFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const name = String(issue.path[0] ?? '');
-    if (isShippingField(name) && !errors[name]) errors[name] = issue.message;
-  }
-  return errors;
-}
-
 /** Trimmed values, phone as +91 and its 10 digits. */
 export function toShippingAddress(values: ShippingFormValues): ShippingAddress {
   const trimmed = Object.fromEntries(
@@ -56,6 +46,31 @@ export function toShippingAddress(values: ShippingFormValues): ShippingAddress {
   const digits = normalizeIndianMobile(trimmed.phone);
   return { ...trimmed, phone: digits ? `${PHONE_PREFIX}${digits}` : trimmed.phone };
 }
+
+/** What section 5 says when a field is blank (under the toast title 'Please fill all fields'). */
+export const blankShippingMessage = 'All shipping information fields are required';
+
+/**
+ * The checkout form. A blank field stops it with one message for the whole form, set on the
+ * form's root so that no field is marked (section 5); only then do the Indian address rules the
+ * server also checks (contracts' shippingAddressSchema: PIN, mobile, state) give a message per
+ * field. The output is the address POST /orders takes.
+ */
+export const shippingFormSchema = z
+  .object(
+    Object.fromEntries(shippingFieldNames.map((name) => [name, z.string()])) as Record<
+      ShippingFieldName,
+      z.ZodString
+    >,
+  )
+  .refine((values) => !hasBlankShippingField(values), {
+    message: blankShippingMessage,
+    path: ['root'],
+  })
+  .pipe(shippingAddressSchema)
+  .transform(toShippingAddress);
+
+export type ShippingForm = UseFormReturn<ShippingFormValues, unknown, ShippingAddress>;
 
 /** The cart lines with their chosen size and colour, so the shop packs what was picked. */
 export function cartToOrderLines(
