@@ -33,6 +33,13 @@ describe('money rules', () => {
       ]),
     ).toBe(0.3);
     expect(sumRupees([{ price: 99.99, quantity: 3 }])).toBe(299.97);
+    expect(
+      sumRupees([
+        { price: 249.5, quantity: 2 },
+        { price: 99, quantity: 1 },
+      ]),
+    ).toBe(598);
+    expect(sumRupees([])).toBe(0);
   });
 
   it('formats rupees the Indian way, catalogue and exact', () => {
@@ -45,5 +52,10 @@ describe('money rules', () => {
   it('shows catalogue prices with at most 2 decimals, rounded', () => {
     expect(formatInr(1299)).toBe('₹1,299');
     expect(formatInr(10.456)).toBe('₹10.46');
+  });
+
+  it('shows order money with exactly 2 decimals and Indian grouping', () => {
+    expect(formatInr(598, 'exact')).toBe('₹598.00');
+    expect(formatInr(123456.5, 'exact')).toBe('₹1,23,456.50');
   });
 });

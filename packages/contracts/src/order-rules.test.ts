@@ -25,4 +25,13 @@ describe('order statuses', () => {
     expect(orderStatusLabel('x')).toBe('Unknown');
     expect(orderStatusTone(7)).toBe('gray');
   });
+
+  it('labels other numbers Unknown (n), non-numbers Unknown, and greys them', () => {
+    expect(orderStatusLabel(-1)).toBe('Unknown (-1)');
+    expect(orderStatusLabel('2')).toBe('Unknown');
+    expect(orderStatusLabel(undefined)).toBe('Unknown');
+    expect(orderStatusLabel(Number.NaN)).toBe('Unknown');
+    expect(orderStatusTone(9)).toBe('gray');
+    expect(orderStatusTone(null)).toBe('gray');
+  });
 });

@@ -2,7 +2,8 @@ import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
 import { Card } from '@store/ui/card';
-import { formatOrderDate, formatOrderMoney } from '../lib/order-format';
+import { formatInr } from '@store/contracts/money';
+import { formatOrderDate } from '../lib/order-format';
 import { isPendingOrder, type OrderView } from '../lib/order-view';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
@@ -31,13 +32,13 @@ export function OrderCard({ order }: { order: OrderView }) {
                   )}{' '}
                   <span className="text-muted-foreground">× {item.quantity}</span>
                 </span>
-                <span className="font-medium tabular-nums">{formatOrderMoney(item.price)}</span>
+                <span className="font-medium tabular-nums">{formatInr(item.price, 'exact')}</span>
               </li>
             ))}
           </ul>
           <p className="mt-3 flex justify-between border-t border-border pt-3 font-semibold">
             <span>Total</span>
-            <span className="tabular-nums">{formatOrderMoney(order.total)}</span>
+            <span className="tabular-nums">{formatInr(order.total, 'exact')}</span>
           </p>
         </div>
         <OrderShipping shipping={order.shipping} />

@@ -1,6 +1,6 @@
 import { Badge } from '@store/ui/badge';
-import { orderStatusBadgeVariant, orderStatusLabel } from '../lib/order-view';
+import { orderStatusLabel, orderStatusTone } from '@store/contracts/order-rules';
 
 export function OrderStatusBadge({ status }: { status: unknown }) {
-  return <Badge variant={orderStatusBadgeVariant(status)}>{orderStatusLabel(status)}</Badge>;
+  return <Badge variant={orderStatusTone(status)}>{orderStatusLabel(status)}</Badge>;
 }

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
-import { formatOrderDate, formatOrderMoney } from '../lib/order-format';
+import { formatInr } from '@store/contracts/money';
+import { formatOrderDate } from '../lib/order-format';
 import type { OrderView } from '../lib/order-view';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
@@ -46,7 +47,7 @@ export function TrackedOrder({ order }: { order: OrderView }) {
                     )}
                   </td>
                   <td className="py-2 pr-4 text-right tabular-nums">{item.quantity}</td>
-                  <td className="py-2 text-right tabular-nums">{formatOrderMoney(item.price)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatInr(item.price, 'exact')}</td>
                 </tr>
               ))}
             </tbody>
@@ -55,7 +56,7 @@ export function TrackedOrder({ order }: { order: OrderView }) {
                 <td className="pt-3" colSpan={2}>
                   Total
                 </td>
-                <td className="pt-3 text-right tabular-nums">{formatOrderMoney(order.total)}</td>
+                <td className="pt-3 text-right tabular-nums">{formatInr(order.total, 'exact')}</td>
               </tr>
             </tfoot>
           </table>

@@ -1,6 +1,7 @@
+import { sumRupees } from '@store/contracts/money';
+import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
 import type { Order } from '@store/contracts/orders';
 
-export const STANDARD_SHIPPING = 'Standard Shipping';
 export const TRACKING_NOT_AVAILABLE = 'Not available';
 
 export interface OrderItemView {
@@ -27,40 +28,8 @@ export type OrderInput = Omit<Order, 'status' | 'trackingNumber' | 'total' | 'sh
   trackingNumber?: string | null;
 };
 
-export type StatusBadgeVariant = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray';
-
-const statuses: readonly { label: string; badge: StatusBadgeVariant }[] = [
-  { label: 'Pending', badge: 'yellow' },
-  { label: 'Processing', badge: 'blue' },
-  { label: 'Shipped', badge: 'purple' },
-  { label: 'Delivered', badge: 'green' },
-  { label: 'Cancelled', badge: 'red' },
-];
-
-function knownStatus(status: unknown) {
-  return typeof status === 'number' && Number.isInteger(status) ? statuses[status] : undefined;
-}
-
-/** 0 Pending … 4 Cancelled; another number 'Unknown (n)'; anything else 'Unknown'. */
-export function orderStatusLabel(status: unknown): string {
-  const known = knownStatus(status);
-  if (known) return known.label;
-  return typeof status === 'number' && Number.isFinite(status) ? `Unknown (${status})` : 'Unknown';
-}
-
-/** Badge colour of spec section 4: yellow, blue, purple, green, red; grey when unknown. */
-export function orderStatusBadgeVariant(status: unknown): StatusBadgeVariant {
-  return knownStatus(status)?.badge ?? 'gray';
-}
-
 export function isPendingOrder(status: unknown): boolean {
-  return status === 0;
-}
-
-/** Sum of price × quantity, added up in paise so that 0.1 + 0.2 stays 0.30. */
-export function orderTotal(items: readonly { price: number; quantity: number }[]): number {
-  const paise = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
-  return paise / 100;
+  return status === orderStatus.pending;
 }
 
 /** Joins address, city, state and postal code, skipping the blank parts. */
@@ -88,13 +57,13 @@ export function toOrderView(order: OrderInput): OrderView {
   return {
     id: order.id,
     date: order.createdAt,
-    status: order.status ?? 0,
+    status: order.status ?? orderStatus.pending,
     items,
     shipping: {
       address: joinShippingAddress(order.shippingAddress),
-      method: STANDARD_SHIPPING,
+      method: SHIPPING_METHOD,
       tracking: tracking || TRACKING_NOT_AVAILABLE,
     },
-    total: orderTotal(items),
+    total: sumRupees(items),
   };
 }
