@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { expectToast } from '@/test/toasts';
@@ -28,6 +29,23 @@ describe('contact screen', () => {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
+  });
+
+  it('refuses what the browser lets through: a name of spaces, an address without a dot after the @', async () => {
+    renderWithProviders(<ContactRoute />, { route: '/contact', path: '/contact' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Your Name'), '   ');
+    await user.type(screen.getByLabelText('Email Address'), 'asha@example');
+    await user.type(screen.getByLabelText('Subject'), 'Bulk order');
+    await user.type(screen.getByLabelText('Your Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your Name')).toHaveFocus();
+    expect(screen.getByLabelText('Your Name')).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
   it('shows Sending... for 1.5 s, then toasts and clears the form without a server call', async () => {

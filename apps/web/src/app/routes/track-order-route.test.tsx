@@ -105,4 +105,28 @@ describe('track order screen', () => {
     });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
+
+  it('keeps what the shopper typed when the account email arrives later, and sends it trimmed', async () => {
+    setAuthToken('token');
+    let contact: string | null = null;
+    server.use(
+      http.get(`${API}/accountInfo`, async () => {
+        await delay(150);
+        return HttpResponse.json({ data: { email: 'asha@example.in' } });
+      }),
+      http.get(`${API}/orders/:id`, ({ request, params }) => {
+        contact = new URL(request.url).searchParams.get('contactInfo');
+        return HttpResponse.json(orderFixture({ id: String(params.id) }));
+      }),
+    );
+    renderTrack('/track-order?id=K7M2QX9P');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email or Phone'), ' 9876543210 ');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(screen.getByLabelText('Email or Phone')).toHaveValue(' 9876543210 ');
+    expect(screen.queryByText('Using your account email by default')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    expect(await screen.findByText('Order #K7M2QX9P')).toBeInTheDocument();
+    expect(contact).toBe('9876543210');
+  });
 });

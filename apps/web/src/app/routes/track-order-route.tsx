@@ -1,16 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { Search } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Button } from '@store/ui/button';
 import { Card, CardContent } from '@store/ui/card';
-import { FormField, fieldControlProps } from '@store/ui/form-field';
+import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { toast } from '@store/ui/toast';
 import { accountInfoQueryOptions } from '@/features/account/api/get-account-info';
 import { useSession } from '@/state/session/use-session';
 import { useTrackOrderMutation } from '@/features/orders/api/track-order';
 import { TrackedOrder } from '@/features/orders/components/tracked-order';
+import {
+  trackOrderFormSchema,
+  type TrackOrderFormInput,
+  type TrackOrderFormValues,
+} from '@/features/orders/lib/track-order-form';
+import { useZodForm } from '@/lib/use-zod-form';
 
 export function Component() {
   const [searchParams] = useSearchParams();
@@ -18,24 +25,25 @@ export function Component() {
   // After a reload the session knows only that a token exists; the account tells the email.
   const account = useQuery({ ...accountInfoQueryOptions(), enabled: user !== null && !user.email });
   const accountEmail = user?.email || account.data?.email || '';
-  const [orderId, setOrderId] = useState(() => searchParams.get('id') ?? '');
-  // null until the shopper types: the field follows the account email as it becomes known.
-  const [typedContact, setContactInfo] = useState<string | null>(null);
-  const contactInfo = typedContact ?? accountEmail;
+  const form = useZodForm(trackOrderFormSchema, {
+    defaultValues: { orderId: searchParams.get('id') ?? '', contactInfo: accountEmail },
+  });
+  // Until the shopper types in it, the contact follows the account email as it becomes known.
+  const contactTyped = useRef(false);
+  useEffect(() => {
+    if (!contactTyped.current) form.setValue('contactInfo', accountEmail);
+  }, [form, accountEmail]);
+  const contactInfo = form.watch('contactInfo');
   const mutation = useTrackOrderMutation();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const id = orderId.trim();
-    const contact = contactInfo.trim();
-    if (!id || !contact) {
-      toast.error('Required fields', {
-        description: 'Please enter both order number and email/phone',
-      });
-      return;
-    }
+  // both fields missing or one: the form's root error, told in a toast (section 5)
+  const onInvalid = (errors: FieldErrors<TrackOrderFormInput>) => {
+    if (errors.root) toast.error('Required fields', { description: errors.root.message });
+  };
+
+  const track = async (values: TrackOrderFormValues) => {
     try {
-      await mutation.mutateAsync({ orderId: id, contactInfo: contact });
+      await mutation.mutateAsync(values);
       toast.success('Order found', { description: 'Your order status has been loaded' });
     } catch (error) {
       console.error('Order tracking failed', error);
@@ -56,29 +64,30 @@ export function Component() {
       </div>
       <Card>
         <CardContent className="pt-6">
-          <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-            <FormField id="track-order-id" label="Order Number">
-              <Input
-                {...fieldControlProps('track-order-id')}
-                value={orderId}
-                onChange={(e) => setOrderId(e.target.value)}
-                placeholder="e.g. K7M2QX9P"
-                autoComplete="off"
-              />
-            </FormField>
-            <FormField
+          <form
+            noValidate
+            onSubmit={form.handleSubmit(track, onInvalid)}
+            className="grid gap-4 sm:grid-cols-2"
+          >
+            <HookFormField form={form} name="orderId" id="track-order-id" label="Order Number">
+              {(control) => <Input placeholder="e.g. K7M2QX9P" autoComplete="off" {...control} />}
+            </HookFormField>
+            <HookFormField
+              form={form}
+              name="contactInfo"
               id="track-contact"
               label="Email or Phone"
               hint={usingAccountEmail ? 'Using your account email by default' : undefined}
+              registerOptions={{
+                onChange: () => {
+                  contactTyped.current = true;
+                },
+              }}
             >
-              <Input
-                {...fieldControlProps('track-contact', undefined, usingAccountEmail)}
-                value={contactInfo}
-                onChange={(e) => setContactInfo(e.target.value)}
-                placeholder="you@example.com or +91…"
-                autoComplete="email"
-              />
-            </FormField>
+              {(control) => (
+                <Input placeholder="you@example.com or +91…" autoComplete="email" {...control} />
+              )}
+            </HookFormField>
             <Button type="submit" disabled={mutation.isPending} className="sm:col-span-2">
               <Search aria-hidden="true" />
               {mutation.isPending ? 'Tracking...' : 'Track Order'}

@@ -1,46 +1,64 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '@store/ui/button';
-import { FormField } from '@store/ui/form-field';
+import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { Textarea } from '@store/ui/textarea';
 import { toast } from '@store/ui/toast';
+import { useZodForm } from '@/lib/use-zod-form';
+import { contactFormSchema, emptyContactForm } from '../lib/contact-form';
 
 /** Simulated delivery time: the contact form makes no server call (spec section 2). */
 export const CONTACT_SEND_DELAY_MS = 1500;
 
 export function ContactForm() {
-  const [sending, setSending] = useState(false);
+  const form = useZodForm(contactFormSchema, { defaultValues: emptyContactForm });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setSending(true);
-    timer.current = setTimeout(() => {
-      setSending(false);
+    // The 1.5 s count from the click, not from the end of the (asynchronous) check.
+    clearTimeout(timer.current);
+    const delivered = new Promise<void>((resolve) => {
+      timer.current = setTimeout(resolve, CONTACT_SEND_DELAY_MS);
+    });
+    void form.handleSubmit(async () => {
+      await delivered;
       form.reset();
       toast.success('Message Sent', {
         description: "Thank you for contacting us. We'll get back to you shortly.",
       });
-    }, CONTACT_SEND_DELAY_MS);
+    })(event);
   };
 
+  // isSubmitting lasts from the click until the simulated delivery is over
+  const sending = form.formState.isSubmitting;
   return (
     <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-      <FormField id="contact-name" label="Your Name">
-        <Input id="contact-name" name="name" autoComplete="name" required />
-      </FormField>
-      <FormField id="contact-email" label="Email Address">
-        <Input id="contact-email" name="email" type="email" autoComplete="email" required />
-      </FormField>
-      <FormField id="contact-subject" label="Subject" className="sm:col-span-2">
-        <Input id="contact-subject" name="subject" required />
-      </FormField>
-      <FormField id="contact-message" label="Your Message" className="sm:col-span-2">
-        <Textarea id="contact-message" name="message" rows={6} required />
-      </FormField>
+      <HookFormField form={form} name="name" id="contact-name" label="Your Name">
+        {(control) => <Input autoComplete="name" required {...control} />}
+      </HookFormField>
+      <HookFormField form={form} name="email" id="contact-email" label="Email Address">
+        {(control) => <Input type="email" autoComplete="email" required {...control} />}
+      </HookFormField>
+      <HookFormField
+        form={form}
+        name="subject"
+        id="contact-subject"
+        label="Subject"
+        className="sm:col-span-2"
+      >
+        {(control) => <Input required {...control} />}
+      </HookFormField>
+      <HookFormField
+        form={form}
+        name="message"
+        id="contact-message"
+        label="Your Message"
+        className="sm:col-span-2"
+      >
+        {(control) => <Textarea rows={6} required {...control} />}
+      </HookFormField>
       <Button
         type="submit"
         size="lg"
