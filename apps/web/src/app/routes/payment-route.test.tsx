@@ -242,6 +242,20 @@ describe('Payment page: the dynamic form', () => {
     expect(bodies).toHaveLength(0);
   });
 
+  it('focuses the first field with a message; a message leaves at the first edit of its field', async () => {
+    serveFields();
+    const user = userEvent.setup();
+    render();
+    await user.type(await screen.findByLabelText('Name of the payer'), 'A');
+    await user.type(screen.getByLabelText('Email for the receipt'), 'asha@example');
+    fireEvent.submit(screen.getByRole('form', { name: 'Payment details' }));
+    expect(await screen.findByText('Must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name of the payer')).toHaveFocus();
+    await user.type(screen.getByLabelText('Name of the payer'), 's');
+    expect(screen.queryByText('Must be at least 2 characters')).not.toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+  });
+
   it('keeps phones as +91 and ten digits, prefilled when required', async () => {
     serveFields();
     const user = userEvent.setup();
@@ -427,6 +441,20 @@ describe('Payment page: results', () => {
       'href',
       '/checkout',
     );
+  });
+
+  it("shows the server's field messages until the next attempt", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await submitValid(() =>
+      HttpResponse.json(
+        { error: 'Invalid payment details', fields: { email: 'We cannot mail this address' } },
+        { status: 400 },
+      ),
+    );
+    expect(await screen.findByText('We cannot mail this address')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email for the receipt'), 'x');
+    expect(screen.getByText('We cannot mail this address')).toBeInTheDocument();
   });
 
   it('shows the gateway reason after a declined attempt', async () => {

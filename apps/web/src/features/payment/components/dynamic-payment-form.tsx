@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import type { PaymentField } from '@store/contracts/payments';
 import {
-  initialPaymentValues,
+  isPaymentFieldVisible,
   isPaymentSubmitDisabled,
-  validatePaymentFields,
-  visiblePaymentFields,
-  visiblePaymentValues,
   type PaymentFieldValue,
 } from '@store/contracts/payment-rules';
 import { Button } from '@store/ui/button';
 import { toast } from '@store/ui/toast';
+import { useZodForm } from '@/lib/use-zod-form';
+import {
+  initialPaymentFormValues,
+  paymentFieldKey,
+  paymentFormSchema,
+  valuesByName,
+} from '../lib/payment-form';
 import { PaymentFieldInput } from './payment-field-input';
 
 interface Props {
@@ -21,44 +25,42 @@ interface Props {
 }
 
 /**
- * The server-driven form of spec section 5. Fields are data, so the values live in one state
- * object and every rule comes from @store/contracts/payment-rules, the same functions the server runs.
+ * The server-driven form of spec section 5. Its zod schema is built from the field list, and every
+ * rule comes from @store/contracts/payment-rules, the same functions the server runs.
  */
 export function DynamicPaymentForm({ fields, submitting, serverErrors, onSubmit }: Props) {
-  const [values, setValues] = useState<Record<string, PaymentFieldValue>>(() =>
-    initialPaymentValues(fields),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const shownErrors = { ...serverErrors, ...errors };
+  const schema = useMemo(() => paymentFormSchema(fields), [fields]);
+  const form = useZodForm(schema, {
+    defaultValues: initialPaymentFormValues(fields),
+    afterSubmit: 'clear',
+  });
+  // which fields show, and whether Pay Now is enabled, follow every keystroke
+  const values = valuesByName(fields, form.watch());
 
-  const change = (name: string, value: PaymentFieldValue) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors(({ [name]: _cleared, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validatePaymentFields(fields, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast.error('Validation Error', { description: 'Please correct the errors in the form' });
-      return;
-    }
-    onSubmit(visiblePaymentValues(fields, values));
+  const onInvalid = () => {
+    toast.error('Validation Error', { description: 'Please correct the errors in the form' });
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Payment details">
-      {visiblePaymentFields(fields, values).map((field) => (
-        <PaymentFieldInput
-          key={field.name}
-          field={field}
-          value={values[field.name]}
-          error={shownErrors[field.name]}
-          disabled={submitting}
-          onChange={(value) => change(field.name, value)}
-        />
-      ))}
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+      className="grid gap-5"
+      aria-label="Payment details"
+    >
+      {fields.map(
+        (field, index) =>
+          isPaymentFieldVisible(field, values) && (
+            <PaymentFieldInput
+              key={field.name}
+              form={form}
+              name={paymentFieldKey(index)}
+              field={field}
+              serverError={serverErrors?.[field.name]}
+              disabled={submitting}
+            />
+          ),
+      )}
       <Button
         type="submit"
         size="lg"
