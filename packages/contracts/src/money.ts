@@ -42,13 +42,15 @@ export function sumRupees(lines: Iterable<{ price: number; quantity: number }>):
   return paiseToRupees(paise);
 }
 
-const inrCatalogue = new Intl.NumberFormat('en-IN', {
+// Marked pure so that a bundle using only the sums above (the web entry's cart totals) leaves these
+// out: a bundler cannot know on its own that constructing a formatter has no side effects.
+const inrCatalogue = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
   minimumFractionDigits: 0,
   maximumFractionDigits: 2,
 });
-const inrExact = new Intl.NumberFormat('en-IN', {
+const inrExact = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
   minimumFractionDigits: 2,
