@@ -1,6 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
 import { Toaster } from '@store/ui/toast';
-import { CartProvider } from '@/state/cart/cart-provider';
 import { SessionProvider } from '@/state/session/session-provider';
 import { StoreInfoEffects } from '@/app/components/store-info-effects';
 import { StoreInfoProvider } from '@/state/store-info/store-info-provider';
@@ -25,22 +24,20 @@ export function ShellProviders({
   return (
     <StoreInfoProvider options={storeInfoOptions}>
       <SessionProvider onForgetUserData={onForgetUserData}>
-        <CartProvider>
-          <StoreInfoEffects />
-          {children}
-          <Suspense fallback={null}>
-            {/* Below the sticky 64 px bar: a toast over it would hide the cart and
-                wishlist icons the shopper is likely to tap next. */}
-            <Toaster
-              position="top-center"
-              offset={{ top: 76 }}
-              mobileOffset={{ top: 72 }}
-              richColors
-              closeButton
-              toastOptions={{ duration: 3500 }}
-            />
-          </Suspense>
-        </CartProvider>
+        <StoreInfoEffects />
+        {children}
+        <Suspense fallback={null}>
+          {/* Below the sticky 64 px bar: a toast over it would hide the cart and
+              wishlist icons the shopper is likely to tap next. */}
+          <Toaster
+            position="top-center"
+            offset={{ top: 76 }}
+            mobileOffset={{ top: 72 }}
+            richColors
+            closeButton
+            toastOptions={{ duration: 3500 }}
+          />
+        </Suspense>
       </SessionProvider>
     </StoreInfoProvider>
   );

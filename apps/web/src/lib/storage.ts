@@ -16,10 +16,13 @@ export function writeJson(key: string, value: unknown): void {
   }
 }
 
-export function removeKey(key: string): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // ignore
-  }
+/**
+ * Calls `reread` when another tab of the store writes `key`, or clears the storage (key null). The
+ * `storage` event fires only in the other tabs of the origin, never in the tab that wrote, so
+ * nothing here can loop.
+ */
+export function onOtherTabWrite(key: string, reread: () => void): void {
+  window.addEventListener('storage', (event) => {
+    if (event.key === key || event.key === null) reread();
+  });
 }

@@ -2,6 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { AppProviders, createQueryClient } from '@/app/providers';
+import { reloadSharedState } from './shared-state';
 
 /** Shows the current location so tests can assert navigation. */
 function LocationProbe() {
@@ -16,11 +17,15 @@ export interface RenderOptions {
   path?: string;
 }
 
-/** Render a screen inside the real providers and a memory router. */
+/**
+ * Render a screen inside the real providers and a memory router, with the shared state read from
+ * what the test put in localStorage and the cookie, as after a page load.
+ */
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', path = '*' }: RenderOptions = {},
 ): RenderResult {
+  reloadSharedState();
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   return render(

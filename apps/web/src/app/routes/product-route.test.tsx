@@ -6,7 +6,8 @@ import { productFixture } from '@/test/fixtures';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { expectToast } from '@/test/toasts';
-import { reloadWishlist, WISHLIST_STORAGE_KEY } from '@/state/wishlist/wishlist-store';
+import { WISHLIST_STORAGE_KEY } from '@/state/wishlist/wishlist-rules';
+import { reloadSharedState } from '@/test/shared-state';
 import { Component as ProductRoute } from './product-route';
 
 const product = productFixture({
@@ -74,7 +75,7 @@ describe('product detail', () => {
 
   it('Wishlist saves the product in the browser and a second press forgets it', async () => {
     localStorage.clear();
-    reloadWishlist();
+    reloadSharedState();
     serve(product);
     render();
     const button = await screen.findByRole('button', { name: 'Wishlist' });

@@ -3,18 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Navbar } from '@/app/components/navbar';
 import { renderWithProviders } from '@/test/render';
-import { reloadWishlist, WISHLIST_STORAGE_KEY } from '@/state/wishlist/wishlist-store';
+import { WISHLIST_STORAGE_KEY } from '@/state/wishlist/wishlist-rules';
+import { reloadSharedState } from '@/test/shared-state';
 import { Component as WishlistRoute } from './wishlist-route';
 
 const save = (items: unknown[]) => {
   localStorage.setItem(WISHLIST_STORAGE_KEY, JSON.stringify(items));
-  reloadWishlist();
+  reloadSharedState();
 };
 
 describe('wishlist page', () => {
   beforeEach(() => {
     localStorage.clear();
-    reloadWishlist();
+    reloadSharedState();
   });
 
   it('says it is empty and offers the products', () => {

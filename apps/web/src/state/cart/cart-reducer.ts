@@ -1,4 +1,5 @@
 import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
+import { sumRupees } from '@store/contracts/money';
 import type { CartLine } from '@/lib/cart-line';
 
 export type { CartLine };
@@ -100,14 +101,7 @@ export function chooseOptions(
 }
 
 export function cartTotals(lines: readonly CartLine[]): { total: number; itemCount: number } {
-  let total = 0;
-  let itemCount = 0;
-  for (const l of lines) {
-    total += l.price * l.quantity;
-    itemCount += l.quantity;
-  }
-  // Sum in paise so 0.1 + 0.2 style float noise never reaches the screen.
-  return { total: Math.round(total * 100) / 100, itemCount };
+  return { total: sumRupees(lines), itemCount: lines.reduce((sum, l) => sum + l.quantity, 0) };
 }
 
 const isStringList = (v: unknown): v is string[] =>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { writeFromOtherTab } from '@/test/other-tab';
 import { renderWithProviders } from '@/test/render';
 import { expectToast } from '@/test/toasts';
 import { CART_STORAGE_KEY, type CartLine } from './cart-reducer';
@@ -45,5 +46,27 @@ describe('cart toasts', () => {
       type: 'warning',
     });
     expect(screen.getByRole('button', { name: 'Add (99)' })).toBeInTheDocument();
+  });
+});
+
+describe('cart in two tabs', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows what another tab put in the cart, and that tab emptying it', () => {
+    renderWithProviders(<AddButton />);
+    expect(screen.getByRole('button', { name: 'Add (0)' })).toBeInTheDocument();
+    writeFromOtherTab(CART_STORAGE_KEY, [{ ...line, quantity: 3 }]);
+    expect(screen.getByRole('button', { name: 'Add (3)' })).toBeInTheDocument();
+    writeFromOtherTab(CART_STORAGE_KEY, []);
+    expect(screen.getByRole('button', { name: 'Add (0)' })).toBeInTheDocument();
+  });
+
+  it("adding here after another tab's change keeps that tab's lines", async () => {
+    renderWithProviders(<AddButton />);
+    const ink: CartLine = { id: 'p2', name: 'Ink Bottle', image: '', price: 99, quantity: 2 };
+    writeFromOtherTab(CART_STORAGE_KEY, [ink]);
+    await userEvent.click(screen.getByRole('button', { name: 'Add (2)' }));
+    expect(screen.getByRole('button', { name: 'Add (3)' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([ink, line]);
   });
 });
