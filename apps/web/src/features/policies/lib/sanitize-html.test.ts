@@ -45,4 +45,18 @@ describe('sanitizePolicyHtml', () => {
       '5 &lt; 6 &amp; ',
     );
   });
+  it('keeps an attribute only on the tags that allow it', () => {
+    expect(
+      sanitizePolicyHtml(
+        '<p title="x" data-x="1" aria-label="y">t</p><table><tbody><tr><td colspan="2" title="x">a</td></tr></tbody></table>',
+      ),
+    ).toBe('<p>t</p><table><tbody><tr><td colspan="2">a</td></tr></tbody></table>');
+  });
+  it('drops form controls with their text, comments, and images from mailto: or tel:', () => {
+    expect(
+      sanitizePolicyHtml(
+        '<button>Click</button><!-- note --><p>ok</p><img src="tel:1"><img src="mailto:a@b.in">',
+      ),
+    ).toBe('<p>ok</p><img><img>');
+  });
 });
