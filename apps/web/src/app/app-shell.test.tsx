@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { USER_SCOPED_META } from '@/state/session/session-provider';
+import { USER_SCOPED_META } from '@/state/session/user-scoped';
 import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
 import { productFixture } from '@/test/fixtures';
 import { API, server } from '@/test/msw-server';

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { isUserScopedQuery } from '@/state/session/session-provider';
+import { isUserScopedQuery } from '@/state/session/user-scoped';
 import { createQueryClient } from './query-client';
 import { ShellProviders } from './shell-providers';
 

@@ -1,44 +1,49 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Toaster } from '@store/ui/toast';
-import { SessionProvider } from '@/state/session/session-provider';
+import { setForgetUserData } from '@/state/session/session-store';
 import { StoreInfoEffects } from '@/app/components/store-info-effects';
 import { StoreInfoProvider } from '@/state/store-info/store-info-provider';
 import type { StoreInfoStoreOptions } from '@/state/store-info/store-info-store';
 
 export interface ShellProvidersProps {
   children: ReactNode;
-  /** drops the query client's user-scoped queries (see SessionProvider) */
+  /** drops the query client's user-scoped queries on login, logout and 401 (see session-store) */
   onForgetUserData?: () => void;
   storeInfoOptions?: StoreInfoStoreOptions;
 }
 
 /**
- * The providers of the entry chunk: no TanStack Query here (store info is its own small store);
- * route content gets the query client from `RouteQueryProvider`, loaded with each route.
+ * What the entry chunk wraps around every screen. The cart, wishlist and session live in zustand
+ * stores that need no provider; the shell tells the session how to drop the query client's private
+ * data, provides store info and mounts the toaster. No TanStack Query here: route content gets the
+ * query client from `RouteQueryProvider`, loaded with each route.
  */
 export function ShellProviders({
   children,
   onForgetUserData,
   storeInfoOptions,
 }: ShellProvidersProps) {
+  // A layout effect runs before any screen's (passive) effect could log in or out.
+  useLayoutEffect(() => {
+    setForgetUserData(onForgetUserData);
+  }, [onForgetUserData]);
+
   return (
     <StoreInfoProvider options={storeInfoOptions}>
-      <SessionProvider onForgetUserData={onForgetUserData}>
-        <StoreInfoEffects />
-        {children}
-        <Suspense fallback={null}>
-          {/* Below the sticky 64 px bar: a toast over it would hide the cart and
-              wishlist icons the shopper is likely to tap next. */}
-          <Toaster
-            position="top-center"
-            offset={{ top: 76 }}
-            mobileOffset={{ top: 72 }}
-            richColors
-            closeButton
-            toastOptions={{ duration: 3500 }}
-          />
-        </Suspense>
-      </SessionProvider>
+      <StoreInfoEffects />
+      {children}
+      <Suspense fallback={null}>
+        {/* Below the sticky 64 px bar: a toast over it would hide the cart and
+            wishlist icons the shopper is likely to tap next. */}
+        <Toaster
+          position="top-center"
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72 }}
+          richColors
+          closeButton
+          toastOptions={{ duration: 3500 }}
+        />
+      </Suspense>
     </StoreInfoProvider>
   );
 }

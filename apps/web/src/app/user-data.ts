@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isUserScopedQuery } from '@/state/session/session-provider';
+import { isUserScopedQuery } from '@/state/session/user-scoped';
 
 /**
- * On the entry chunk, without TanStack Query: the session provider (entry) must drop user-scoped
+ * On the entry chunk, without TanStack Query: the session store (entry) must drop user-scoped
  * queries from the app's query client, which is created with the first route (route-query-provider,
  * lazy). The client registers here; before it exists there is nothing to drop.
  */
