@@ -1,9 +1,8 @@
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Toaster } from '@store/ui/toast';
 import { setForgetUserData } from '@/state/session/session-store';
 import { StoreInfoEffects } from '@/app/components/store-info-effects';
-import { StoreInfoProvider } from '@/state/store-info/store-info-provider';
-import type { StoreInfoStoreOptions } from '@/state/store-info/store-info-store';
+import { storeInfoStore, type StoreInfoStoreOptions } from '@/state/store-info/store-info-store';
 
 export interface ShellProvidersProps {
   children: ReactNode;
@@ -13,10 +12,11 @@ export interface ShellProvidersProps {
 }
 
 /**
- * What the entry chunk wraps around every screen. The cart, wishlist and session live in zustand
- * stores that need no provider; the shell tells the session how to drop the query client's private
- * data, provides store info and mounts the toaster. No TanStack Query here: route content gets the
- * query client from `RouteQueryProvider`, loaded with each route.
+ * What the entry chunk wraps around every screen. The shared state (cart, wishlist, session, store
+ * info) lives in zustand stores that need no provider; the shell only connects them to the app: it
+ * tells the session how to drop the query client's private data, loads store info at startup and
+ * mounts the toaster. No TanStack Query here: route content gets the query client from
+ * `RouteQueryProvider`, loaded with each route.
  */
 export function ShellProviders({
   children,
@@ -28,8 +28,13 @@ export function ShellProviders({
     setForgetUserData(onForgetUserData);
   }, [onForgetUserData]);
 
+  useEffect(() => {
+    storeInfoStore.start(storeInfoOptions);
+    return storeInfoStore.stop;
+  }, [storeInfoOptions]);
+
   return (
-    <StoreInfoProvider options={storeInfoOptions}>
+    <>
       <StoreInfoEffects />
       {children}
       <Suspense fallback={null}>
@@ -44,6 +49,6 @@ export function ShellProviders({
           toastOptions={{ duration: 3500 }}
         />
       </Suspense>
-    </StoreInfoProvider>
+    </>
   );
 }

@@ -1,15 +1,18 @@
 import { useCartStore } from '@/state/cart/cart-store';
 import { followAuthCookie } from '@/state/session/session-store';
+import { storeInfoStore } from '@/state/store-info/store-info-store';
 import { useWishlistStore } from '@/state/wishlist/wishlist-store';
 
 /**
  * The shared stores live as long as a test file, as they live for a whole visit in the browser. This
  * starts them over as a page load would: cart and wishlist from what localStorage holds now, the
- * session from the cookie.
+ * session from the cookie, store info not loaded yet (the shell loads it when it mounts).
  */
 export function reloadSharedState(): void {
   // synchronous storage: both have re-read it when this returns
   void useCartStore.persist.rehydrate();
   void useWishlistStore.persist.rehydrate();
   followAuthCookie();
+  storeInfoStore.stop();
+  storeInfoStore.setState(storeInfoStore.getInitialState(), true);
 }

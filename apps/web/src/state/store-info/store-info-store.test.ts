@@ -10,11 +10,11 @@ describe('store info store', () => {
     const store = createStoreInfoStore({ load });
     const listener = vi.fn();
     store.subscribe(listener);
-    expect(store.getSnapshot()).toEqual({ storeInfo: undefined, status: 'pending' });
+    expect(store.getState()).toEqual({ storeInfo: undefined, status: 'pending' });
     store.start();
     store.start();
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('success'));
-    expect(store.getSnapshot().storeInfo).toEqual(info('Paper Trail'));
+    await vi.waitFor(() => expect(store.getState().status).toBe('success'));
+    expect(store.getState().storeInfo).toEqual(info('Paper Trail'));
     expect(load).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledTimes(1);
     store.start();
@@ -25,16 +25,16 @@ describe('store info store', () => {
     const load = vi.fn().mockRejectedValue(new Error('down'));
     const store = createStoreInfoStore({ load, retryDelayMs: 1 });
     store.start();
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('error'));
+    await vi.waitFor(() => expect(store.getState().status).toBe('error'));
     expect(load).toHaveBeenCalledTimes(2);
 
     load.mockResolvedValueOnce(info('Paper Trail'));
     await expect(store.refresh()).resolves.toEqual(info('Paper Trail'));
-    expect(store.getSnapshot()).toEqual({ storeInfo: info('Paper Trail'), status: 'success' });
+    expect(store.getState()).toEqual({ storeInfo: info('Paper Trail'), status: 'success' });
 
     load.mockRejectedValue(new Error('down'));
     await expect(store.refresh()).resolves.toEqual(info('Paper Trail'));
-    expect(store.getSnapshot()).toEqual({ storeInfo: info('Paper Trail'), status: 'error' });
+    expect(store.getState()).toEqual({ storeInfo: info('Paper Trail'), status: 'error' });
   });
 
   it('stop cancels the load in flight without changing the state', async () => {
@@ -47,7 +47,7 @@ describe('store info store', () => {
     store.start();
     store.stop();
     expect(signal?.aborted).toBe(true);
-    expect(store.getSnapshot().status).toBe('pending');
+    expect(store.getState().status).toBe('pending');
     store.start();
     expect(load).toHaveBeenCalledTimes(2);
   });

@@ -1,11 +1,12 @@
 import type { StoreInfo } from '@store/contracts/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { getStoreInfo } from './get-store-info';
 
 /**
  * Store information lives outside TanStack Query so that the entry chunk (navigation bar, page
- * head, failure toast) does not carry the query library: a small external store read with
- * `useSyncExternalStore`. It mirrors what the query did: loaded once at startup, kept for the whole
- * visit, retried once after a second, the last data kept when a refresh fails.
+ * head, failure toast) does not carry the query library: a small zustand store. It mirrors what the
+ * query did: loaded once at startup, kept for the whole visit, retried once after a second, the
+ * last data kept when a refresh fails.
  */
 export interface StoreInfoSnapshot {
   storeInfo: StoreInfo | undefined;
@@ -20,11 +21,12 @@ export interface StoreInfoStoreOptions {
   load?: (signal: AbortSignal) => Promise<StoreInfo>;
 }
 
-export interface StoreInfoStore {
-  subscribe: (listener: () => void) => () => void;
-  getSnapshot: () => StoreInfoSnapshot;
-  /** loads unless loaded or loading; called when the app mounts */
-  start: () => void;
+export interface StoreInfoStore extends StoreApi<StoreInfoSnapshot> {
+  /**
+   * loads unless loaded or loading; called when the app mounts. `options` replace the store's own
+   * for this and later loads (the app's tests turn retries off).
+   */
+  start: (options?: StoreInfoStoreOptions) => void;
   /** reloads now (cancelling a load in flight); resolves with the data, never rejects */
   refresh: () => Promise<StoreInfo | undefined>;
   /** cancels a load in flight and a pending retry (the app unmounts) */
@@ -40,66 +42,58 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
-export function createStoreInfoStore({
-  retries = 1,
-  retryDelayMs = 1000,
-  load = getStoreInfo,
-}: StoreInfoStoreOptions = {}): StoreInfoStore {
-  let snapshot: StoreInfoSnapshot = { storeInfo: undefined, status: 'pending' };
-  const listeners = new Set<() => void>();
-  let inFlight:
-    { controller: AbortController; promise: Promise<StoreInfo | undefined> } | undefined;
-
-  const set = (next: StoreInfoSnapshot) => {
-    snapshot = next;
-    for (const listener of listeners) listener();
-  };
+export function createStoreInfoStore(options: StoreInfoStoreOptions = {}): StoreInfoStore {
+  let settings = { retries: 1, retryDelayMs: 1000, load: getStoreInfo, ...options };
+  const store = createStore<StoreInfoSnapshot>()(() => ({
+    storeInfo: undefined,
+    status: 'pending',
+  }));
+  let inFlight: AbortController | undefined;
 
   async function loadWithRetries(signal: AbortSignal): Promise<StoreInfo> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await load(signal);
+        return await settings.load(signal);
       } catch (error) {
-        if (signal.aborted || attempt >= retries) throw error;
-        await wait(retryDelayMs, signal);
+        if (signal.aborted || attempt >= settings.retries) throw error;
+        await wait(settings.retryDelayMs, signal);
       }
     }
   }
 
   function fetchNow(): Promise<StoreInfo | undefined> {
-    inFlight?.controller.abort();
+    inFlight?.abort();
     const controller = new AbortController();
-    const promise = loadWithRetries(controller.signal).then(
+    inFlight = controller;
+    return loadWithRetries(controller.signal).then(
       (storeInfo) => {
-        if (controller.signal.aborted) return snapshot.storeInfo;
+        if (controller.signal.aborted) return store.getState().storeInfo;
         inFlight = undefined;
-        set({ storeInfo, status: 'success' });
+        store.setState({ storeInfo, status: 'success' });
         return storeInfo;
       },
       () => {
-        if (controller.signal.aborted) return snapshot.storeInfo;
+        if (controller.signal.aborted) return store.getState().storeInfo;
         inFlight = undefined;
-        set({ storeInfo: snapshot.storeInfo, status: 'error' });
-        return snapshot.storeInfo;
+        store.setState({ status: 'error' });
+        return store.getState().storeInfo;
       },
     );
-    inFlight = { controller, promise };
-    return promise;
   }
 
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => snapshot,
-    start() {
-      if (snapshot.status === 'pending' && !inFlight) void fetchNow();
+    ...store,
+    start(startOptions) {
+      if (startOptions) settings = { ...settings, ...startOptions };
+      if (store.getState().status === 'pending' && !inFlight) void fetchNow();
     },
     refresh: fetchNow,
     stop() {
-      inFlight?.controller.abort();
+      inFlight?.abort();
       inFlight = undefined;
     },
   };
 }
+
+/** The app's store information (spec section 1), started by the app shell. */
+export const storeInfoStore = createStoreInfoStore();

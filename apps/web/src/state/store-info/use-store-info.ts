@@ -1,6 +1,6 @@
 import type { StoreInfo } from '@store/contracts/store';
-import { use, useSyncExternalStore } from 'react';
-import { StoreInfoContext } from './store-info-provider';
+import { useStore } from 'zustand';
+import { storeInfoStore } from './store-info-store';
 
 // index.html's <title> carries the same name, so the tab and the page agree before store info loads.
 export const DEFAULT_BRAND = 'Paper & Quill';
@@ -14,14 +14,12 @@ export interface StoreInfoState {
 
 /** Store information of spec section 1, loaded at startup; `refresh` reloads it. */
 export function useStoreInfo(): StoreInfoState {
-  const store = use(StoreInfoContext);
-  if (!store) throw new Error('useStoreInfo must be used inside <StoreInfoProvider>');
-  const { storeInfo, status } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { storeInfo, status } = useStore(storeInfoStore);
   return {
     storeInfo,
     isLoading: status === 'pending',
     isError: status === 'error',
-    refresh: store.refresh,
+    refresh: storeInfoStore.refresh,
   };
 }
 
