@@ -31,7 +31,7 @@ describe('policy content', () => {
     const company = policyCompany({ ...info, companyName: 'A & B <Co>' });
     expect(
       fillPolicyPlaceholders('<p>{companyName} at {companyEmail} {unknown}</p>', company),
-    ).toBe('<p>A &#38; B &#60;Co&#62; at help@papertrail.in {unknown}</p>');
+    ).toBe('<p>A &amp; B &lt;Co&gt; at help@papertrail.in {unknown}</p>');
   });
   it('falls back to the store name, then neutral wording', () => {
     expect(policyCompany({ storeName: 'Paper Trail', companyName: ' ' }).companyName).toBe(

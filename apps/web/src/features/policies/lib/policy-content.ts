@@ -1,4 +1,5 @@
 import type { PolicySlug, StoreInfo } from '@store/contracts/store';
+import { escapeHtml } from '@store/contracts/text';
 import { privacyHtml, termsHtml } from './builtin-legal';
 import { aboutHtml, refundHtml, returnHtml, shippingHtml } from './builtin-store';
 import { sanitizePolicyHtml } from './sanitize-html';
@@ -36,10 +37,6 @@ export function policyCompany(info: Partial<StoreInfo> | undefined): PolicyCompa
     companyPhone: pick('companyPhone'),
     companyLogoUrl: pick('companyLogoUrl'),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Replaces {companyName} and the other placeholders with HTML-escaped store values. */
