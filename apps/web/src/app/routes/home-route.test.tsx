@@ -118,7 +118,8 @@ describe('home', () => {
     const form = screen.getByRole('heading', {
       name: 'Subscribe to Our Newsletter',
     }).parentElement!;
-    const email = within(form).getByLabelText('Email address');
+    // the form arrives once the page is up (newsletter.tsx)
+    const email = await within(form).findByLabelText('Email address', {}, { timeout: 3000 });
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
     await userEvent.type(email, 'reader@example.com');

@@ -1,0 +1,32 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { Newsletter } from './newsletter';
+
+function renderNewsletter() {
+  renderWithProviders(<Newsletter />);
+  return within(screen.getByRole('region', { name: 'Subscribe to Our Newsletter' }));
+}
+
+describe('newsletter', () => {
+  it('keeps the form’s place, hidden from assistive technology, until the form is there', async () => {
+    const section = renderNewsletter();
+    expect(section.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(document.querySelector('section [aria-hidden="true"] .h-10')).not.toBeNull();
+    expect(await section.findByLabelText('Email address', {}, { timeout: 3000 })).toBeRequired();
+    expect(document.querySelector('section [aria-hidden="true"] .h-10')).toBeNull();
+  });
+
+  it('refuses an address without a dot after the @, beside the field, which gets the focus', async () => {
+    const section = renderNewsletter();
+    const user = userEvent.setup();
+    const email = await section.findByLabelText('Email address', {}, { timeout: 3000 });
+    await user.type(email, 'reader@example');
+    await user.click(section.getByRole('button', { name: 'Subscribe' }));
+    expect(await section.findByText('Invalid email address')).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    expect(email).toHaveValue('reader@example');
+  });
+});
