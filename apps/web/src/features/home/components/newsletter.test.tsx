@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { Newsletter } from './newsletter';
 
@@ -28,5 +28,32 @@ describe('newsletter', () => {
     expect(email).toHaveFocus();
     expect(email).toHaveAccessibleDescription('Invalid email address');
     expect(email).toHaveValue('reader@example');
+  });
+
+  describe('on a browser that can tell where the section is', () => {
+    let reportNear: ((near: boolean) => void) | undefined;
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      reportNear = undefined;
+    });
+
+    it('fetches the form only when the shopper comes near it', async () => {
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+            reportNear = (near) => callback([{ isIntersecting: near }]);
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      const section = renderNewsletter();
+      act(() => reportNear?.(false));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(section.queryByRole('textbox')).not.toBeInTheDocument();
+      act(() => reportNear?.(true));
+      expect(await section.findByLabelText('Email address', {}, { timeout: 3000 })).toBeRequired();
+    });
   });
 });

@@ -1,28 +1,20 @@
 import { Mail } from 'lucide-react';
-import { lazy, Suspense, type ComponentType } from 'react';
-
-/** Resolves once the browser has nothing more urgent to do (soon after the page has rendered). */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') {
-      requestIdleCallback(() => resolve(), { timeout: 2000 });
-    } else setTimeout(resolve, 50);
-  });
-}
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 
 // The form brings react-hook-form and zod (some 37 KB gzip), which are no part of the home page's
-// first load (bench/web-size.mjs): it is fetched once the page is up and the browser idle, long
-// before a shopper scrolls or tabs down to it, and its place is kept meanwhile.
+// first load (bench/web-size.mjs). A phone should not pay for them unless the shopper comes near the
+// form: it is fetched when the section is within a screen or so of the viewport (long before it is
+// seen or tabbed to), and its place is kept meanwhile. Without IntersectionObserver it loads at once.
+const NEAR_VIEWPORT = '800px 0px';
+
 const NewsletterForm = lazy(() =>
-  whenIdle()
-    .then(() => import('./newsletter-form'))
-    .then(
-      (module) => ({ default: module.NewsletterForm }),
-      (error: unknown): { default: ComponentType } => {
-        console.error('The newsletter form could not load', error);
-        return { default: () => null };
-      },
-    ),
+  import('./newsletter-form').then(
+    (module) => ({ default: module.NewsletterForm }),
+    (error: unknown): { default: ComponentType } => {
+      console.error('The newsletter form could not load', error);
+      return { default: () => null };
+    },
+  ),
 );
 
 /** The form's footprint: the field above the button on a phone, beside it from sm. */
@@ -35,9 +27,33 @@ function NewsletterFormSpace() {
   );
 }
 
+/** True once the element has come within `margin` of the viewport (and stays true). */
+function useNearViewport<T extends Element>(margin: string) {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return [ref, near] as const;
+}
+
 export function Newsletter() {
+  const [sectionRef, near] = useNearViewport<HTMLElement>(NEAR_VIEWPORT);
   return (
-    <section aria-labelledby="newsletter-heading" className="border-t border-border bg-muted/60">
+    <section
+      ref={sectionRef}
+      aria-labelledby="newsletter-heading"
+      className="border-t border-border bg-muted/60"
+    >
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
         <Mail className="mx-auto size-10 text-primary" aria-hidden="true" />
         <h2 id="newsletter-heading" className="mt-4 text-3xl font-semibold">
@@ -46,9 +62,13 @@ export function Newsletter() {
         <p className="mt-3 text-muted-foreground">
           New arrivals, journaling ideas and members-only offers, once a month.
         </p>
-        <Suspense fallback={<NewsletterFormSpace />}>
-          <NewsletterForm />
-        </Suspense>
+        {near ? (
+          <Suspense fallback={<NewsletterFormSpace />}>
+            <NewsletterForm />
+          </Suspense>
+        ) : (
+          <NewsletterFormSpace />
+        )}
       </div>
     </section>
   );
