@@ -177,6 +177,8 @@ test('contact form, newsletter and API test', async ({
 
   // Newsletter on the home page: a toast, the field clears, no network call.
   await page.goto('/');
+  // as a shopper does: the form is fetched when its section nears the viewport
+  await page.getByRole('heading', { name: 'Subscribe to Our Newsletter' }).scrollIntoViewIfNeeded();
   const email = page.getByRole('main').getByRole('textbox', { name: /email/i }).last();
   await email.fill('reader@example.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
