@@ -2,11 +2,10 @@
 // entry chunk (the cart) can use them. Amounts are integer paise in the database and in
 // arithmetic; the API speaks rupees (architecture rule 9).
 
-/** Rupees (possibly fractional) from integer paise: 12345 -> 123.45. */
-export const paiseToRupees = (paise: number): number => paise / 100;
+import { paiseToRupees } from './paise';
 
-/** Integer paise from a rupee amount: 123.45 -> 12345 (rounded, so float noise never counts). */
-export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
+// The conversions and the sum live in paise.ts, which the web entry chunk imports on its own.
+export { paiseToRupees, rupeesToPaise, sumRupees } from './paise';
 
 /** Rupees with two decimals from integer paise: 12345 -> "123.45" (gateways and UPI want this). */
 export function paiseToRupeeString(paise: number): string {
@@ -35,15 +34,8 @@ export function effectivePrice(
   return typeof regular === 'number' ? regular : 0;
 }
 
-/** Sum of price × quantity in rupees, added up in paise so that 0.1 + 0.2 stays 0.30. */
-export function sumRupees(lines: Iterable<{ price: number; quantity: number }>): number {
-  let paise = 0;
-  for (const line of lines) paise += rupeesToPaise(line.price) * line.quantity;
-  return paiseToRupees(paise);
-}
-
-// Marked pure so that a bundle using only the sums above (the web entry's cart totals) leaves these
-// out: a bundler cannot know on its own that constructing a formatter has no side effects.
+// Marked pure so that a bundle using none of the formatters leaves them out: a bundler cannot know
+// on its own that constructing a formatter has no side effects.
 const inrCatalogue = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

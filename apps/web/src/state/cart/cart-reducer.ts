@@ -1,5 +1,5 @@
 import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
-import { sumRupees } from '@store/contracts/money';
+import { sumRupees } from '@store/contracts/paise';
 import type { CartLine } from '@/lib/cart-line';
 
 export type { CartLine };
