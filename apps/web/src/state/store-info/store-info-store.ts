@@ -84,7 +84,7 @@ export function createStoreInfoStore(options: StoreInfoStoreOptions = {}): Store
   return {
     ...store,
     start(startOptions) {
-      if (startOptions) settings = { ...settings, ...startOptions };
+      settings = { ...settings, ...startOptions };
       if (store.getState().status === 'pending' && !inFlight) void fetchNow();
     },
     refresh: fetchNow,
