@@ -19,6 +19,12 @@ describe('paths', () => {
     );
   });
 
+  it('links a store category by its lowercased name', () => {
+    expect(paths.category('Diaries & Notebooks')).toBe(
+      '/products?category=diaries%20%26%20notebooks',
+    );
+  });
+
   it('puts order ids in the query, encoded', () => {
     expect(paths.payment('K7M2QX9P')).toBe('/payment?orderId=K7M2QX9P');
     expect(paths.payment('a&b c')).toBe('/payment?orderId=a%26b%20c');

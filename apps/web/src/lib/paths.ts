@@ -38,6 +38,8 @@ export const paths = {
       page: query.page,
       featured: query.featured ? true : undefined,
     }),
+  /** A store category's listing: /products?category={lowercased name}. */
+  category: (name: string): string => withQuery('/products', { category: name.toLowerCase() }),
   product: (id: string): string => `/product/${encodeURIComponent(id)}`,
   cart: '/cart',
   wishlist: '/wishlist',

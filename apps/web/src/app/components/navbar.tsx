@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { useSession } from '@/state/session/use-session';
 import { useCart } from '@/state/cart/use-cart';
-import { categoryHref, topCategories } from '@/state/store-info/categories';
+import { topCategories } from '@/state/store-info/categories';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
@@ -60,7 +60,7 @@ export function Navbar() {
   // that names no categories, and flashing it before a stationery shop's own list looks broken.
   const categories = (isLoading ? [] : topCategories(storeInfo?.categories)).map((name) => ({
     name,
-    href: categoryHref(name),
+    href: paths.category(name),
   }));
   const currentCategory = new URLSearchParams(location.search).get('category');
 

@@ -4,7 +4,6 @@ import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
-import { categoryHref } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { CategoryTiles, type CategoryTile } from '@/features/home/components/category-tiles';
 import { Hero } from '@/features/home/components/hero';
@@ -22,10 +21,14 @@ export function homeCategoryTiles(
 ): CategoryTile[] {
   const names = categories?.filter((c) => c.trim()).slice(0, MAX_TILES);
   if (!names?.length)
-    return FALLBACK_HOME_CATEGORIES.map((name) => ({ name, href: categoryHref(name), image: '' }));
+    return FALLBACK_HOME_CATEGORIES.map((name) => ({
+      name,
+      href: paths.category(name),
+      image: '',
+    }));
   return names.map((name) => ({
     name,
-    href: categoryHref(name),
+    href: paths.category(name),
     image: images?.[name] ?? images?.default ?? '',
   }));
 }

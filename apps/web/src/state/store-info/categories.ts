@@ -6,8 +6,3 @@ export function topCategories(categories: readonly string[] | undefined, max = 3
   const named = (categories ?? []).map((c) => c.trim()).filter(Boolean);
   return (named.length > 0 ? named : [...DEFAULT_CATEGORIES]).slice(0, max);
 }
-
-/** /products?category={lowercased, URL-encoded name} */
-export function categoryHref(category: string): string {
-  return `/products?category=${encodeURIComponent(category.toLowerCase())}`;
-}

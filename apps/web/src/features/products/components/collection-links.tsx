@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
-import { categoryHref } from '@/state/store-info/categories';
 import { categoryTitle } from '../lib/listing';
 import { paths } from '@/lib/paths';
 
@@ -32,7 +31,7 @@ export function CollectionLinks({ categories, current }: CollectionLinksProps) {
       <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         {link('All collections', paths.products(), !chosen)}
         {categories.map((name) =>
-          link(categoryTitle(name), categoryHref(name), name.toLowerCase() === chosen),
+          link(categoryTitle(name), paths.category(name), name.toLowerCase() === chosen),
         )}
       </ul>
     </nav>
