@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { persist, type PersistStorage } from 'zustand/middleware';
 import { onOtherTabWrite, readJson, writeJson } from '@/lib/storage';
 
 export interface ListState<T> {
@@ -7,33 +6,34 @@ export interface ListState<T> {
 }
 
 /**
- * persist's storage for a list kept the way the store saved it before zustand: the bare JSON array
- * under its key (`cart` is `[…lines]`, spec section 4), not persist's `{ state, version }`. Carts and
- * wishlists saved by earlier builds load as they are, so there is no version to migrate: an old or
- * odd value is read through `sanitize`, which is where a future change of format would be handled.
- */
-function bareListStorage<T>(sanitize: (raw: unknown) => T[]): PersistStorage<ListState<T>> {
-  return {
-    // Always a state, even for an empty or missing key: a rehydrate after another tab emptied the
-    // list must empty it here too (persist keeps the current state when getItem gives null).
-    getItem: (key) => ({ state: { items: sanitize(readJson<unknown>(key, [])) } }),
-    setItem: (key, { state }) => writeJson(key, state.items),
-    // Only persist's clearStorage() calls this (nothing in the app does); an empty list reads back
-    // the same as no key.
-    removeItem: (key) => writeJson(key, []),
-  };
-}
-
-/**
- * The shared shape of the stored lists (cart, wishlist): one zustand store, saved to localStorage
- * under `key` on every change, read at startup, and read again when another tab writes the key, so
- * every tab shows the same list. Whatever storage holds goes through `sanitize` first.
+ * The shared shape of the stored lists (cart, wishlist): one zustand store, read from localStorage
+ * at startup, written back under `key` on every change, and read again when another tab writes the
+ * key, so every tab shows the same list.
+ *
+ * Saved as the bare JSON array the store has always written (`cart` is `[…lines]`, spec section 4),
+ * so carts and wishlists saved by earlier builds load as they are; whatever storage holds goes
+ * through `sanitize` first, which is where a future change of format would be handled. zustand's
+ * `persist` middleware would do the same three things with versioning, merging and async storage
+ * this list does not need, at about 0.8 KB gzip on the home page's entry chunk
+ * (docs/decisions/web-shared-state-zustand.md).
  */
 export function createLocalListStore<T>(key: string, sanitize: (raw: unknown) => T[]) {
-  const store = create<ListState<T>>()(
-    persist<ListState<T>>(() => ({ items: [] }), { name: key, storage: bareListStorage(sanitize) }),
-  );
-  // The storage is synchronous, so this rehydrate has finished when it returns.
-  onOtherTabWrite(key, () => void store.persist.rehydrate());
-  return store;
+  const read = (): ListState<T> => ({ items: sanitize(readJson<unknown>(key, [])) });
+  const store = create<ListState<T>>()(read);
+  // Only real changes are written: a re-read after another tab's write is not echoed back.
+  let rereading = false;
+  store.subscribe((state, previous) => {
+    if (!rereading && state.items !== previous.items) writeJson(key, state.items);
+  });
+  /** Reads the list again from storage (another tab wrote it, or a test starts a page over). */
+  const reread = () => {
+    rereading = true;
+    try {
+      store.setState(read());
+    } finally {
+      rereading = false;
+    }
+  };
+  onOtherTabWrite(key, reread);
+  return Object.assign(store, { reread });
 }

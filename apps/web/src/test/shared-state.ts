@@ -9,9 +9,8 @@ import { useWishlistStore } from '@/state/wishlist/wishlist-store';
  * session from the cookie, store info not loaded yet (the shell loads it when it mounts).
  */
 export function reloadSharedState(): void {
-  // synchronous storage: both have re-read it when this returns
-  void useCartStore.persist.rehydrate();
-  void useWishlistStore.persist.rehydrate();
+  useCartStore.reread();
+  useWishlistStore.reread();
   followAuthCookie();
   storeInfoStore.stop();
   storeInfoStore.setState(storeInfoStore.getInitialState(), true);

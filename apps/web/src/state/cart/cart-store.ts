@@ -20,7 +20,7 @@ const dispatch = (action: CartAction) =>
   useCartStore.setState((state) => ({ items: cartReducer(state.items, action) }));
 
 // The actions are plain functions rather than store state: stable, callable outside React, and
-// not part of what persist saves.
+// not part of what is saved.
 
 export function addItem(line: CartLine): void {
   const { items } = useCartStore.getState();
