@@ -113,7 +113,8 @@ describe('checkout screen', () => {
     server.use(
       http.post(`${API}/orders`, async ({ request }) => {
         body = await request.json();
-        await delay(50);
+        // long enough for a busy machine to render the pending state before the answer comes
+        await delay(400);
         return HttpResponse.json({ id: 'K7M2QX9P' }, { status: 201 });
       }),
     );

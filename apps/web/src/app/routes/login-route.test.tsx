@@ -44,7 +44,8 @@ describe('login screen', () => {
     server.use(
       http.post(`${API}/users/authorize`, async ({ request }) => {
         body = await request.json();
-        await delay(50);
+        // long enough for a busy machine to render the pending state before the answer comes
+        await delay(400);
         return HttpResponse.json({ token: 'jwt-token' });
       }),
     );

@@ -50,7 +50,8 @@ describe('register screen', () => {
     server.use(
       http.post(`${API}/users/register`, async ({ request }) => {
         body = await request.json();
-        await delay(50);
+        // long enough for a busy machine to render the pending state before the answer comes
+        await delay(400);
         return HttpResponse.json({ data: { id: 'u1' } }, { status: 201 });
       }),
     );
