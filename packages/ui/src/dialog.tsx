@@ -1,7 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
+import { ModalClose, ModalFrame } from './modal';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTitle = RadixDialog.Title;
@@ -18,23 +18,15 @@ export function DialogContent({
   ...props
 }: ComponentProps<typeof RadixDialog.Content> & { closeLabel?: string }) {
   return (
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-      <RadixDialog.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-xl focus-visible:outline-none',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <RadixDialog.Close
-          className="absolute right-3 top-3 rounded-md p-2 text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={closeLabel}
-        >
-          <X className="size-5" aria-hidden="true" />
-        </RadixDialog.Close>
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
+    <ModalFrame
+      className={cn(
+        'left-1/2 top-1/2 max-h-[90vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border',
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <ModalClose label={closeLabel} className="absolute right-3 top-3" />
+    </ModalFrame>
   );
 }

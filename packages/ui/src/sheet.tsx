@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
+import { ModalClose, ModalFrame } from './modal';
 
 export const Sheet = Dialog.Root;
 
@@ -19,28 +19,20 @@ export function SheetContent({
   side?: 'left' | 'right';
 }) {
   return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-      <Dialog.Content
-        className={cn(
-          'fixed inset-y-0 z-50 flex w-80 max-w-[85vw] flex-col gap-4 bg-background p-6 shadow-xl focus-visible:outline-none',
-          side === 'right' ? 'right-0 border-l border-border' : 'left-0 border-r border-border',
-          className,
-        )}
-        {...props}
-      >
-        <div className="flex items-center justify-between">
-          <Dialog.Title className="font-display text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Close
-            className="rounded-md p-2 text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            aria-label="Close menu"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </Dialog.Close>
-        </div>
-        <Dialog.Description className="sr-only">{description ?? 'Navigation'}</Dialog.Description>
-        {children}
-      </Dialog.Content>
-    </Dialog.Portal>
+    <ModalFrame
+      className={cn(
+        'inset-y-0 flex w-80 max-w-[85vw] flex-col gap-4',
+        side === 'right' ? 'right-0 border-l border-border' : 'left-0 border-r border-border',
+        className,
+      )}
+      {...props}
+    >
+      <div className="flex items-center justify-between">
+        <Dialog.Title className="font-display text-lg font-semibold">{title}</Dialog.Title>
+        <ModalClose label="Close menu" />
+      </div>
+      <Dialog.Description className="sr-only">{description ?? 'Navigation'}</Dialog.Description>
+      {children}
+    </ModalFrame>
   );
 }
