@@ -12,3 +12,7 @@ export const ORDER_MAX_QUANTITY = 99;
 export const PRODUCT_PAGE_SIZE = 12;
 /** Most products one listing request may ask for (`limit`). */
 export const PRODUCT_MAX_LIMIT = 100;
+/** Orders per page in My Orders; `GET /orders?page=&limit=`. */
+export const ORDER_PAGE_SIZE = 10;
+/** Most orders one `GET /orders` answers, and what a request without paging parameters gets. */
+export const ORDER_LIST_MAX = 100;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { controlCharacters, messages } from './common';
+import { controlCharacters, messages, queryInt } from './common';
 import { indianMobileSchema, indianStateSchema, pinCodeSchema } from './india';
-import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './limits';
+import { ORDER_LIST_MAX, ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './limits';
 
 const requiredText = (max: number) =>
   z
@@ -70,8 +70,28 @@ export const orderSchema = z.object({
   total: z.number(),
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
+  /**
+   * unpaid; confirming (the provider reported the payment as pending); paid; refunded (in full or
+   * in part). Absent on older responses: treat as unknown.
+   */
+  paymentStatus: z.enum(['unpaid', 'confirming', 'paid', 'refunded']).optional(),
+  /** an unpaid Pending order is cancelled at this time and its stock returns */
+  payBy: z.string().nullable().optional(),
+  /** why a Cancelled order was cancelled: 'expired' (not paid in time) or 'operator' */
+  cancelReason: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * GET /orders?page=&limit=: newest first. The body stays the spec's array; the headers say where
+ * it sits: X-Total-Count, and Link rel="next" while more remain. Without parameters: the first
+ * ORDER_LIST_MAX orders.
+ */
+export const orderListQuerySchema = z.object({
+  page: queryInt(1, 100000, 1),
+  limit: queryInt(1, ORDER_LIST_MAX, ORDER_LIST_MAX),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderListResponseSchema = z.array(orderSchema);
 export const createOrderResponseSchema = orderSchema;

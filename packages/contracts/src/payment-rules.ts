@@ -186,3 +186,13 @@ export function visiblePaymentValues(
   }
   return out;
 }
+
+/** Ordinary merchant UPI takes at most ₹1,00,000 per payment (NPCI's general limit). */
+export const UPI_MAX_PAISE = 1_00_000_00;
+/** A UPI QR (and its request) may be paid for this long; then the page offers a new one. */
+export const UPI_QR_LIFETIME_MS = 15 * 60 * 1000;
+export const upiMessages = {
+  overLimit:
+    'UPI can be used for orders up to ₹1,00,000. Please choose another payment method for this order.',
+  qrExpired: 'This QR code has expired. Get a new one to pay.',
+} as const;

@@ -55,6 +55,10 @@ export const paymentActionSchema = z.object({
     .optional(),
   qr: z.string().optional(),
   qrBase64: z.string().optional(),
+  /** a UPI QR or request stops being payable at this time (ISO); the page counts down to it */
+  expiresAt: z.string().optional(),
+  /** the payment attempt (our reference), so the page can ask for a new QR or show the outcome */
+  paymentId: z.string().optional(),
 });
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
 

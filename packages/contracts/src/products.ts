@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE } from './limits';
 import { blankToUndefined, queryInt } from './common';
 
+export const availabilitySchema = z.object({
+  status: z.enum(['in_stock', 'low_stock', 'sold_out']),
+  /** units left when low_stock, else null */
+  left: z.number().int().nullable(),
+});
+
+/** Stock of one size/colour combination (null where the product has no such option). */
+export const productVariantSchema = z.object({
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  availability: availabilitySchema,
+});
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
 export const productImageSchema = z.object({ url: z.string() });
 
 /** An attribute is a key with a list of values, e.g. { key: 'Size', value: ['A4', 'A5'] }. */
@@ -26,6 +40,10 @@ export const productSchema = z.object({
   createdAt: z.string(),
   images: z.array(productImageSchema),
   attributes: z.array(productAttributeSchema),
+  /** the whole product: sold out only when every variant is */
+  availability: availabilitySchema,
+  /** per size/colour; empty for a product without options */
+  variants: z.array(productVariantSchema),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -136,10 +138,18 @@ export const orders = pgTable(
     contactPhone: text('contact_phone').notNull(),
     totalPaise: integer('total_paise').notNull(),
     trackingNumber: text('tracking_number'),
+    /** why a cancelled order was cancelled: 'expired' (unpaid in time), 'operator', ... */
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // the expiry sweep reads only unpaid orders, oldest first
+    index('orders_pending_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 0`),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -176,16 +186,139 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     amountPaise: integer('amount_paise').notNull(),
-    /** 'created' | 'pending' | 'succeeded' | 'failed' */
+    /** 'created' | 'pending' | 'succeeded' | 'failed' | 'expired' */
     status: text('status').notNull().default('created'),
     providerReference: text('provider_reference'),
     method: text('method'),
+    /** the provider's own word for a non-final state, e.g. PayU 'pending' (the money is being confirmed) */
+    providerStatus: text('provider_status'),
+    /** the UPI ID the shopper typed, kept with the attempt */
+    payerVpa: text('payer_vpa'),
+    /** a UPI QR stops being payable at this time */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** money was taken for an order that was already paid or cancelled: the shop owes it back */
+    needsRefund: boolean('needs_refund').notNull().default(false),
+    /** sum of the refunds recorded against this payment */
+    refundedPaise: integer('refunded_paise').notNull().default(0),
+    /** when the reconciliation job last asked the provider about this attempt */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
     uniqueIndex('payments_provider_reference_uq').on(t.provider, t.providerReference),
+    index('payments_needs_refund_idx')
+      .on(t.createdAt)
+      .where(sql`${t.needsRefund}`),
+  ],
+);
+
+/** Money returned to a payer: recorded by the operator, requested from the provider where it has an API. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: integer('amount_paise').notNull(),
+    /** the operator's reference (bank/UPI reference) or the provider's refund id */
+    reference: text('reference'),
+    /** 'requested' (asked of the provider) | 'succeeded' | 'failed' */
+    status: text('status').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('refunds_payment_reference_uq').on(t.paymentId, t.reference),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * Units on hand per product variant. A product without sizes or colours has one row with size ''
+ * and color ''; one with them has a row per combination it offers. Orders take stock with a
+ * conditional UPDATE (on_hand >= wanted), so the check below is a last line, never the logic.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    onHand: integer('on_hand').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size, t.color] }),
+    check('stock_levels_on_hand_nonnegative', sql`${t.onHand} >= 0`),
+  ],
+);
+
+/**
+ * Idempotency-Key records (Stripe's semantics): the first request's response, kept 24 hours, is
+ * the answer to every retry with the same key and body. Written in the same transaction as the
+ * order or payment it describes, so a crash leaves either both or neither.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the operation, e.g. 'POST /orders' */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** sha256 of the canonical request body */
+    requestHash: text('request_hash').notNull(),
+    statusCode: smallint('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Durable background jobs (docs/decisions/background-jobs.md): claimed with FOR UPDATE SKIP
+ * LOCKED so each runs once across processes, retried with backoff, kept after completion for a
+ * while so a singleton key also stops a duplicate enqueue.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** at most one queued or running job per name and key (e.g. one e-mail per order and event) */
+    singletonKey: text('singleton_key'),
+    /** 'queued' | 'running' | 'done' | 'failed' */
+    state: text('state').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** a running job whose lease passed is taken again (its process died) */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex('jobs_singleton_uq').on(t.name, t.singletonKey),
   ],
 );
 
