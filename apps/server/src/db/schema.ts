@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   boolean,
   check,
   index,
@@ -288,50 +287,4 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.userId, t.scope, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
-);
-
-/**
- * Durable background jobs (docs/decisions/background-jobs.md): claimed with FOR UPDATE SKIP
- * LOCKED so each runs once across processes, retried with backoff, kept after completion for a
- * while so a singleton key also stops a duplicate enqueue.
- */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    name: text('name').notNull(),
-    payload: jsonb('payload').notNull().default({}),
-    /** at most one queued or running job per name and key (e.g. one e-mail per order and event) */
-    singletonKey: text('singleton_key'),
-    /** 'queued' | 'running' | 'done' | 'failed' */
-    state: text('state').notNull().default('queued'),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(5),
-    /** a running job whose lease passed is taken again (its process died) */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('jobs_due_idx')
-      .on(t.runAt)
-      .where(sql`${t.state} in ('queued', 'running')`),
-    uniqueIndex('jobs_singleton_uq').on(t.name, t.singletonKey),
-  ],
-);
-
-/** Provider notifications already processed: the unique key makes a replayed notification a no-op. */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    provider: text('provider').notNull(),
-    eventId: text('event_id').notNull(),
-    paymentId: text('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
-    payload: jsonb('payload'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.provider, t.eventId)],
 );
