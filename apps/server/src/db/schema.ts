@@ -213,6 +213,20 @@ export const payments = pgTable(
   ],
 );
 
+/** Provider notifications already processed: the unique key makes a replayed notification a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: text('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.provider, t.eventId)],
+);
+
 /** Money returned to a payer: recorded by the operator, requested from the provider where it has an API. */
 export const refunds = pgTable(
   'refunds',
