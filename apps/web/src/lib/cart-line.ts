@@ -17,6 +17,11 @@ export interface CartLine {
    */
   sizeOptions?: string[];
   colorOptions?: string[];
+  /**
+   * Units left when the product page last said stock was low: the quantity stepper stops there.
+   * Only a hint (it may be stale); the server judges at checkout.
+   */
+  stockLeft?: number;
 }
 
 /** Which choices a line still lacks, in the words the cart shows. */

@@ -27,6 +27,8 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     createdAt: '2025-01-01T00:00:00.000Z',
     images: [],
     attributes: [],
+    availability: { status: 'in_stock', left: null },
+    variants: [],
     ...overrides,
   };
 }

@@ -66,6 +66,34 @@ describe('product detail', () => {
     ]);
   });
 
+  it('a sold-out size is marked and cannot be added; a low one stops the stepper at what is left', async () => {
+    serve({
+      ...product,
+      attributes: [{ key: 'Size', value: ['A4', 'A5'] }],
+      availability: { status: 'low_stock', left: 2 },
+      variants: [
+        { size: 'A4', color: null, availability: { status: 'sold_out', left: null } },
+        { size: 'A5', color: null, availability: { status: 'low_stock', left: 2 } },
+      ],
+    });
+    render();
+    await userEvent.click(await screen.findByRole('radio', { name: 'A4 (sold out)' }));
+    const add = screen.getByRole('button', { name: /Add to Cart/ });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Sold out');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'A5' }));
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    const more = screen.getByRole('button', { name: 'Increase quantity' });
+    await userEvent.click(more);
+    expect(more).toBeDisabled();
+    await userEvent.click(add);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([
+      expect.objectContaining({ selectedSize: 'A5', quantity: 2, stockLeft: 2 }),
+    ]);
+  });
+
   it('preselects One Size; quantity never goes below 1', async () => {
     serve({ ...product, attributes: [{ key: 'sizes', value: ['One Size'] }] });
     render();

@@ -1,5 +1,5 @@
 import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
@@ -11,11 +11,17 @@ import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useProduct } from '@/features/products/api/get-product';
 import { OptionPicker } from '@/features/products/components/option-picker';
+import { StockNote } from '@/features/products/components/stock-note';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import {
   isOnSale,
+  choiceAvailability,
   choiceLists,
+  isSoldOut,
+  maxOrderable,
   onlyOption,
+  soldOutOptions,
+  stockCap,
   productSpecs,
   shortProductId,
   type ProductView,
@@ -66,10 +72,16 @@ function ProductDetail({ product }: { product: ProductView }) {
       : undefined,
   );
   const [color, setColor] = useState<string | undefined>(() => onlyOption(product.colors));
-  const [quantity, setQuantity] = useState(1);
+  const [wantedQuantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string>();
   const specs = productSpecs(product.attributes);
   const onSale = isOnSale(product);
+  const stockId = useId();
+  // the chosen size/colour is what counts once chosen; the stepper stops at what is left
+  const availability = choiceAvailability(product, { size, color });
+  const soldOut = isSoldOut(availability);
+  const maxQuantity = Math.max(1, maxOrderable(availability));
+  const quantity = Math.min(wantedQuantity, maxQuantity);
 
   const addToCart = () => {
     if (product.sizes.length > 0 && !size) {
@@ -79,6 +91,7 @@ function ProductDetail({ product }: { product: ProductView }) {
       });
       return;
     }
+    if (soldOut) return;
     addItem({
       id: product.id,
       name: product.name,
@@ -88,6 +101,7 @@ function ProductDetail({ product }: { product: ProductView }) {
       selectedSize: size,
       selectedColor: color,
       ...choiceLists(product),
+      ...stockCap(availability),
     });
     navigate(paths.cart);
   };
@@ -159,6 +173,7 @@ function ProductDetail({ product }: { product: ProductView }) {
           options={product.sizes}
           value={size}
           error={sizeError}
+          soldOut={soldOutOptions(product, 'size', { color })}
           onChange={(value) => {
             setSize(value);
             setSizeError(undefined);
@@ -170,15 +185,24 @@ function ProductDetail({ product }: { product: ProductView }) {
           options={product.colors}
           value={color}
           onChange={setColor}
+          soldOut={soldOutOptions(product, 'color', { size })}
         />
+        <StockNote id={stockId} availability={availability} className="text-base" />
 
         <div className="flex flex-wrap items-center gap-4">
           <QuantityStepper
             value={quantity}
             onChange={(q) => setQuantity(Math.max(1, q))}
             label={`Quantity of ${product.name}`}
+            max={maxQuantity}
           />
-          <Button size="lg" onClick={addToCart} className="flex-1 sm:flex-none">
+          <Button
+            size="lg"
+            onClick={addToCart}
+            disabled={soldOut}
+            aria-describedby={soldOut ? stockId : undefined}
+            className="flex-1 sm:flex-none"
+          >
             <ShoppingCart aria-hidden="true" />
             Add to Cart
           </Button>

@@ -64,6 +64,22 @@ describe('cart reducer', () => {
     expect(maxLineQuantity([a4, line({ id: 'p2', quantity: 99 })], a5)).toBe(39);
   });
 
+  it('stops a line at the units left when stock was low, and a fresher add updates that', () => {
+    let lines = addLine([], line({ selectedSize: 'A5', quantity: 5, stockLeft: 3 }));
+    expect(lines[0]).toMatchObject({ quantity: 3, stockLeft: 3 });
+    expect(maxLineQuantity(lines, lines[0]!)).toBe(3);
+    lines = updateLineQuantity(lines, lines[0]!, 4);
+    expect(lines[0]?.quantity).toBe(3);
+    // another size has its own stock
+    lines = addLine(lines, line({ selectedSize: 'A4', quantity: 4 }));
+    expect(lines[1]?.quantity).toBe(4);
+    // restocked: the product page no longer says it is low, so the cap goes
+    lines = addLine(lines, line({ selectedSize: 'A5', quantity: 2 }));
+    expect(lines[0]).toEqual(expect.not.objectContaining({ stockLeft: expect.anything() }));
+    expect(lines[0]?.quantity).toBe(5);
+    expect(sanitizeStoredCart([{ ...line(), stockLeft: 2 }])[0]?.stockLeft).toBe(2);
+  });
+
   it('sets a choice left open, merging with a line that already has it', () => {
     const open = line({ sizeOptions: ['A4', 'A5'], quantity: 5 });
     const a5 = line({ selectedSize: 'A5', quantity: 97 });

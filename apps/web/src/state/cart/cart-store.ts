@@ -1,4 +1,5 @@
 import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
+import { stockMessages } from '@store/contracts/stock';
 import { toast } from '@store/ui/toast';
 import { createLocalListStore } from '../local-list-store';
 import {
@@ -25,11 +26,15 @@ const dispatch = (action: CartAction) =>
 export function addItem(line: CartLine): void {
   const { items } = useCartStore.getState();
   const existing = items.find((l) => sameLine(l, line));
-  const room = maxLineQuantity(items, line);
-  // at the per-order limit nothing is added, and the shopper must not be told otherwise
+  const room = maxLineQuantity(items, line, line);
+  // at the per-order limit (or all that is left) nothing is added, and the shopper must not be
+  // told otherwise
   if (existing ? existing.quantity >= room : room < 1) {
+    const byStock = line.stockLeft !== undefined && line.stockLeft <= room;
     toast.warning('Cart not updated', {
-      description: `One order takes at most ${ORDER_MAX_QUANTITY} of ${line.name}.`,
+      description: byStock
+        ? `${stockMessages.onlyLeft(line.stockLeft ?? 0)} of ${line.name}, all in your cart.`
+        : `One order takes at most ${ORDER_MAX_QUANTITY} of ${line.name}.`,
     });
     return;
   }

@@ -7,10 +7,20 @@ interface OptionPickerProps {
   value: string | undefined;
   onChange: (value: string) => void;
   error?: string;
+  /** options marked as sold out: still choosable (another colour may have it), never addable */
+  soldOut?: readonly string[];
 }
 
 /** A radio group drawn as chips: arrow keys move between options, the legend labels the group. */
-export function OptionPicker({ legend, name, options, value, onChange, error }: OptionPickerProps) {
+export function OptionPicker({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  soldOut = [],
+}: OptionPickerProps) {
   if (options.length === 0) return null;
   const errorId = `${name}-error`;
   return (
@@ -20,27 +30,32 @@ export function OptionPicker({ legend, name, options, value, onChange, error }: 
         {value && <span className="ml-2 font-normal text-muted-foreground">{value}</span>}
       </legend>
       <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label
-            key={option}
-            className={cn(
-              'cursor-pointer rounded-md border px-4 py-2 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-              option === value
-                ? 'border-primary bg-primary text-primary-foreground'
-                : 'border-border bg-card hover:border-primary/60',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option}
-              checked={option === value}
-              onChange={() => onChange(option)}
-              className="sr-only"
-            />
-            {option}
-          </label>
-        ))}
+        {options.map((option) => {
+          const gone = soldOut.includes(option);
+          return (
+            <label
+              key={option}
+              className={cn(
+                'cursor-pointer rounded-md border px-4 py-2 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                option === value
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-card hover:border-primary/60',
+                gone && 'border-dashed line-through opacity-70',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                checked={option === value}
+                onChange={() => onChange(option)}
+                className="sr-only"
+              />
+              {option}
+              {gone && <span className="sr-only"> (sold out)</span>}
+            </label>
+          );
+        })}
       </div>
       {error && (
         <p id={errorId} role="alert" className="mt-2 text-sm text-destructive">

@@ -19,6 +19,8 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => ({
   colors: [],
   featured: false,
   attributes: [],
+  availability: { status: 'in_stock', left: null },
+  variants: [],
   ...overrides,
 });
 
@@ -101,7 +103,7 @@ describe('product card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Quick view Spiral Notebook' }));
     const dialog = await screen.findByRole('dialog', { name: 'Spiral Notebook' });
     expect(within(dialog).getByText('Ruled pages.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Sizes: A4, A5')).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'A4' })).not.toBeChecked();
     expect(within(dialog).getByText('₹185')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'View full details' })).toHaveAttribute(
       'href',
@@ -120,5 +122,61 @@ describe('product card', () => {
     await screen.findByRole('dialog');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a sold-out product says so and its Add to Cart is disabled, naming the reason', async () => {
+    const onAddToCart = vi.fn();
+    renderWithProviders(
+      <ProductCard
+        product={product({ availability: { status: 'sold_out', left: null } })}
+        onAddToCart={onAddToCart}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Add Spiral Notebook to cart' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Sold out');
+    await userEvent.click(button);
+    expect(onAddToCart).not.toHaveBeenCalled();
+  });
+
+  it('low stock says "Only N left" and the line it adds carries what is left', async () => {
+    const view = product({ availability: { status: 'low_stock', left: 3 } });
+    const line = await addFromCard(view);
+    expect(screen.getByText('Only 3 left')).toBeInTheDocument();
+    expect(line).toMatchObject({ id: 'p1', quantity: 1, stockLeft: 3 });
+  });
+
+  it('plenty in stock shows no stock note', () => {
+    renderWithProviders(<ProductCard product={product()} onAddToCart={vi.fn()} />);
+    expect(screen.queryByText(/left|Sold out/)).not.toBeInTheDocument();
+  });
+
+  it('Quick view: the picked variant counts; a sold-out one is marked and cannot be added', async () => {
+    const onAddToCart = vi.fn();
+    const inStock = { status: 'in_stock', left: null } as const;
+    renderWithProviders(
+      <ProductCard
+        product={product({
+          sizes: ['A4', 'A5'],
+          variants: [
+            { size: 'A4', color: null, availability: { status: 'sold_out', left: null } },
+            { size: 'A5', color: null, availability: inStock },
+          ],
+        })}
+        onAddToCart={onAddToCart}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Quick view Spiral Notebook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Spiral Notebook' });
+    const add = within(dialog).getByRole('button', { name: 'Add to Cart' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'A4 (sold out)' }));
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Sold out');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'A5' }));
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    expect(onAddToCart).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'p1', selectedSize: 'A5' }),
+    );
   });
 });

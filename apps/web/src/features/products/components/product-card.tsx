@@ -1,5 +1,5 @@
 import { Eye, Heart, Info, ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
@@ -7,8 +7,18 @@ import { Skeleton } from '@store/ui/skeleton';
 import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
-import { choiceLists, isOnSale, onlyOption, type ProductView } from '../lib/product-view';
+import {
+  choiceAvailability,
+  choiceLists,
+  isOnSale,
+  isSoldOut,
+  onlyOption,
+  stockCap,
+  type ProductView,
+  type VariantChoice,
+} from '../lib/product-view';
 import { paths } from '@/lib/paths';
+import { StockNote } from './stock-note';
 
 const QuickViewDialog = lazy(() => import('./quick-view-dialog'));
 
@@ -38,18 +48,30 @@ export function ProductCard({
   const href = paths.product(product.id);
   const onSale = isOnSale(product);
   const [quickView, setQuickView] = useState(false);
+  const stockId = useId();
+  const preselected: VariantChoice = {
+    size: onlyOption(product.sizes),
+    color: onlyOption(product.colors),
+  };
+  const availability = choiceAvailability(product, preselected);
+  const soldOut = isSoldOut(availability);
 
-  const addToCart = () =>
+  /** the quick view may pass the size and colour the shopper picked there */
+  const addToCart = (choice: VariantChoice = preselected) => {
+    const chosen = choiceAvailability(product, choice);
+    if (isSoldOut(chosen)) return;
     onAddToCart({
       id: product.id,
       name: product.name,
       image: product.image,
       price: product.price,
       quantity: 1,
-      selectedSize: onlyOption(product.sizes),
-      selectedColor: onlyOption(product.colors),
+      selectedSize: choice.size,
+      selectedColor: choice.color,
       ...choiceLists(product),
+      ...stockCap(chosen),
     });
+  };
 
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-lg">
@@ -127,8 +149,11 @@ export function ProductCard({
             </s>
           )}
         </p>
+        <StockNote id={stockId} availability={availability} />
         <Button
-          onClick={addToCart}
+          onClick={() => addToCart()}
+          disabled={soldOut}
+          aria-describedby={soldOut ? stockId : undefined}
           className="mt-1 w-full"
           aria-label={`Add ${product.name} to cart`}
         >
@@ -141,8 +166,8 @@ export function ProductCard({
           <QuickViewDialog
             product={product}
             onOpenChange={setQuickView}
-            onAddToCart={() => {
-              addToCart();
+            onAddToCart={(choice) => {
+              addToCart(choice);
               setQuickView(false);
             }}
           />

@@ -1,17 +1,29 @@
 import { ShoppingCart } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@store/ui/dialog';
 import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
-import { isOnSale, type ProductView } from '../lib/product-view';
+import {
+  choiceAvailability,
+  isOnSale,
+  isSoldOut,
+  onlyOption,
+  soldOutOptions,
+  type ProductView,
+  type VariantChoice,
+} from '../lib/product-view';
 import { paths } from '@/lib/paths';
+import { OptionPicker } from './option-picker';
+import { StockNote } from './stock-note';
 
 interface QuickViewDialogProps {
   product: ProductView;
   onOpenChange: (open: boolean) => void;
-  onAddToCart: () => void;
+  /** with the size and colour picked here (unpicked ones the cart asks for later) */
+  onAddToCart: (choice: VariantChoice) => void;
 }
 
 /**
@@ -24,10 +36,12 @@ export default function QuickViewDialog({
   onAddToCart,
 }: QuickViewDialogProps) {
   const href = paths.product(product.id);
-  const options = [
-    product.sizes.length > 0 && `Sizes: ${product.sizes.join(', ')}`,
-    product.colors.length > 0 && `Colours: ${product.colors.join(', ')}`,
-  ].filter(Boolean);
+  const stockId = useId();
+  const [size, setSize] = useState(() => onlyOption(product.sizes));
+  const [color, setColor] = useState(() => onlyOption(product.colors));
+  // the picked variant counts once every option is picked; until then the product as a whole
+  const availability = choiceAvailability(product, { size, color });
+  const soldOut = isSoldOut(availability);
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
@@ -66,15 +80,29 @@ export default function QuickViewDialog({
           <DialogDescription className="line-clamp-5 text-sm text-muted-foreground">
             {product.description || 'No description yet.'}
           </DialogDescription>
-          {options.length > 0 && (
-            <ul className="text-sm">
-              {options.map((line) => (
-                <li key={String(line)}>{line}</li>
-              ))}
-            </ul>
-          )}
+          <OptionPicker
+            legend="Size"
+            name="quick-view-size"
+            options={product.sizes}
+            value={size}
+            onChange={setSize}
+            soldOut={soldOutOptions(product, 'size', { color })}
+          />
+          <OptionPicker
+            legend="Colour"
+            name="quick-view-color"
+            options={product.colors}
+            value={color}
+            onChange={setColor}
+            soldOut={soldOutOptions(product, 'color', { size })}
+          />
+          <StockNote id={stockId} availability={availability} />
           <div className="mt-auto grid gap-2">
-            <Button onClick={onAddToCart}>
+            <Button
+              onClick={() => onAddToCart({ size, color })}
+              disabled={soldOut}
+              aria-describedby={soldOut ? stockId : undefined}
+            >
               <ShoppingCart aria-hidden="true" />
               Add to Cart
             </Button>

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { productFixture } from '@/test/fixtures';
-import { isOnSale, onlyOption, productSpecs, shortProductId, toProductView } from './product-view';
+import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
+import type { Product } from '@store/contracts/products';
+import {
+  choiceAvailability,
+  isOnSale,
+  maxOrderable,
+  onlyOption,
+  productSpecs,
+  shortProductId,
+  soldOutOptions,
+  stockCap,
+  toProductView,
+} from './product-view';
 
 describe('toProductView (spec section 3)', () => {
   it('name = title; price = discounted, originalPrice = regular only when discounted', () => {
@@ -76,5 +88,56 @@ describe('toProductView (spec section 3)', () => {
     expect(shortProductId('0123456789abcdef')).toBe('01234567');
     expect(onlyOption(['One Size'])).toBe('One Size');
     expect(onlyOption(['A4', 'A5'])).toBeUndefined();
+  });
+});
+
+describe('availability', () => {
+  it('an answer without availability or variants (older server, cached data) reads as in stock', () => {
+    const { availability, variants, ...older } = productFixture();
+    void availability;
+    void variants;
+    const view = toProductView(older as unknown as Product);
+    expect(view.availability).toEqual({ status: 'in_stock', left: null });
+    expect(view.variants).toEqual([]);
+    expect(maxOrderable(view.availability)).toBe(ORDER_MAX_QUANTITY);
+  });
+
+  const twoByTwo = toProductView(
+    productFixture({
+      attributes: [
+        { key: 'Size', value: ['A4', 'A5'] },
+        { key: 'Colour', value: ['Red', 'Blue'] },
+      ],
+      availability: { status: 'in_stock', left: null },
+      variants: [
+        { size: 'A4', color: 'Red', availability: { status: 'sold_out', left: null } },
+        { size: 'A4', color: 'Blue', availability: { status: 'low_stock', left: 2 } },
+        { size: 'A5', color: 'Red', availability: { status: 'sold_out', left: null } },
+        { size: 'A5', color: 'Blue', availability: { status: 'in_stock', left: null } },
+      ],
+    }),
+  );
+
+  it('the chosen variant counts once every option is chosen, the product before that', () => {
+    expect(choiceAvailability(twoByTwo, { size: 'A4' }).status).toBe('in_stock');
+    expect(choiceAvailability(twoByTwo, { size: 'A4', color: 'Red' }).status).toBe('sold_out');
+    expect(choiceAvailability(twoByTwo, { size: 'A4', color: 'Blue' })).toEqual({
+      status: 'low_stock',
+      left: 2,
+    });
+  });
+
+  it('an option is marked sold out only when no variant with it (and the other choice) is left', () => {
+    expect(soldOutOptions(twoByTwo, 'color', {})).toEqual(['Red']);
+    expect(soldOutOptions(twoByTwo, 'size', {})).toEqual([]);
+    expect(soldOutOptions(twoByTwo, 'size', { color: 'Red' })).toEqual(['A4', 'A5']);
+    expect(soldOutOptions(twoByTwo, 'size', { color: 'Blue' })).toEqual([]);
+  });
+
+  it('the most one may ask for: what is left when low, nothing when sold out', () => {
+    expect(maxOrderable({ status: 'low_stock', left: 3 })).toBe(3);
+    expect(maxOrderable({ status: 'sold_out', left: null })).toBe(0);
+    expect(stockCap({ status: 'low_stock', left: 3 })).toEqual({ stockLeft: 3 });
+    expect(stockCap({ status: 'in_stock', left: null })).toEqual({});
   });
 });

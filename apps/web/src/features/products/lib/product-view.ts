@@ -1,5 +1,7 @@
+import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
 import { effectivePrice } from '@store/contracts/money';
-import type { Product, ProductAttribute } from '@store/contracts/products';
+import type { Product, ProductAttribute, ProductVariant } from '@store/contracts/products';
+import type { Availability } from '@store/contracts/stock';
 
 /** A product as the screens use it (derived fields of spec section 3). */
 export interface ProductView {
@@ -17,6 +19,35 @@ export interface ProductView {
   colors: string[];
   featured: boolean;
   attributes: ProductAttribute[];
+  /** the whole product; in stock when the server (or a cached answer) did not say */
+  availability: Availability;
+  /** per size/colour; empty when the product has no options or the server did not say */
+  variants: ProductVariant[];
+}
+
+const IN_STOCK: Availability = { status: 'in_stock', left: null };
+
+/** Reads an availability defensively: older answers and fixtures have none (treated as in stock). */
+function readAvailability(value: unknown): Availability {
+  if (!value || typeof value !== 'object') return IN_STOCK;
+  const { status, left } = value as { status?: unknown; left?: unknown };
+  if (status !== 'sold_out' && status !== 'low_stock' && status !== 'in_stock') return IN_STOCK;
+  return { status, left: typeof left === 'number' ? left : null };
+}
+
+function readVariants(value: unknown): ProductVariant[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v: unknown) => {
+    if (!v || typeof v !== 'object') return [];
+    const { size, color, availability } = v as Record<string, unknown>;
+    return [
+      {
+        size: typeof size === 'string' ? size : null,
+        color: typeof color === 'string' ? color : null,
+        availability: readAvailability(availability),
+      },
+    ];
+  });
 }
 
 function attributeValues(
@@ -49,7 +80,83 @@ export function toProductView(product: Product): ProductView {
       v.toLowerCase().includes('true'),
     ),
     attributes,
+    availability: readAvailability((product as Partial<Product>).availability),
+    variants: readVariants((product as Partial<Product>).variants),
   };
+}
+
+export interface VariantChoice {
+  size?: string;
+  color?: string;
+}
+
+/** The variants a (possibly partial) choice still allows: an unchosen option matches any. */
+function matchingVariants(
+  variants: readonly ProductVariant[],
+  { size, color }: VariantChoice,
+): ProductVariant[] {
+  return variants.filter(
+    (v) =>
+      (size === undefined || v.size === null || v.size === size) &&
+      (color === undefined || v.color === null || v.color === color),
+  );
+}
+
+/**
+ * What counts for a choice: the chosen variant once every option the product has is chosen, else
+ * the product as a whole. A variant the server did not list is left to the server to judge.
+ */
+export function choiceAvailability(
+  product: Pick<ProductView, 'availability' | 'variants' | 'sizes' | 'colors'>,
+  choice: VariantChoice,
+): Availability {
+  const complete =
+    (product.sizes.length === 0 || choice.size !== undefined) &&
+    (product.colors.length === 0 || choice.color !== undefined);
+  if (!complete || product.variants.length === 0) return product.availability;
+  const [variant] = matchingVariants(product.variants, choice);
+  return variant?.availability ?? product.availability;
+}
+
+/**
+ * The options of one kind that cannot be bought with the other choice as it stands: every variant
+ * carrying that option is sold out (e.g. size A4 when A4 is sold out in every colour, or in the
+ * colour already picked).
+ */
+export function soldOutOptions(
+  product: Pick<ProductView, 'variants' | 'sizes' | 'colors'>,
+  kind: 'size' | 'color',
+  choice: VariantChoice,
+): string[] {
+  const options = kind === 'size' ? product.sizes : product.colors;
+  if (product.variants.length === 0) return [];
+  return options.filter((option) => {
+    const candidates = matchingVariants(
+      product.variants,
+      kind === 'size'
+        ? { size: option, color: choice.color }
+        : { size: choice.size, color: option },
+    ).filter((v) => (kind === 'size' ? v.size === option : v.color === option));
+    return candidates.length > 0 && candidates.every((v) => v.availability.status === 'sold_out');
+  });
+}
+
+export const isSoldOut = (a: Availability): boolean => a.status === 'sold_out';
+
+/**
+ * The most a shopper may ask for: what is left when stock is low (the server still judges), the
+ * per-order cap otherwise, 0 when sold out.
+ */
+export function maxOrderable(a: Availability): number {
+  if (a.status === 'sold_out') return 0;
+  if (a.status === 'low_stock' && a.left !== null) return Math.min(a.left, ORDER_MAX_QUANTITY);
+  return ORDER_MAX_QUANTITY;
+}
+
+/** The cart line's stock cap, only when it is below the per-order cap. */
+export function stockCap(a: Availability): { stockLeft?: number } {
+  const max = maxOrderable(a);
+  return max > 0 && max < ORDER_MAX_QUANTITY ? { stockLeft: max } : {};
 }
 
 /** Sale badge: an original price exists and the price is lower. */
