@@ -1,0 +1,273 @@
+// The attacks of issue 10, as figures: what a careless shopper, an attacker and a busy sale do to
+// a freshly started store (`npm start`'s defaults: embedded PGlite, the demo payment methods).
+//   node bench/abuse.mjs            (env: ABUSE_SERVER=apps/server/src/server.ts, to measure an
+//                                     older checkout: ABUSE_ROOT=/path/to/that/checkout)
+// Each shopper comes from its own address (TRUST_PROXY=1 and X-Forwarded-For), as on a real sale
+// day, so the registration limit does not hide what the order path does.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = process.env.ABUSE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'store-abuse-'));
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
+  {
+    cwd: join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+      REDIS_URL: '',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+let ipCounter = 0;
+const freshIp = () =>
+  `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+
+async function api(path, { method = 'GET', body, token, ip = '10.255.0.1', headers = {} } = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      'x-forwarded-for': ip,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // an HTML page
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/products?limit=1`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+async function shopper() {
+  const ip = freshIp();
+  const email = `buyer.${randomUUID().slice(0, 8)}@example.in`;
+  const password = 'correct-horse-9';
+  const reg = await api('/api/v1/users/register', {
+    method: 'POST',
+    ip,
+    body: { email, password, firstName: 'Asha', lastName: 'Verma' },
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.text}`);
+  const login = await api('/api/v1/users/authorize', {
+    method: 'POST',
+    ip,
+    body: { email, password },
+  });
+  return { ip, email, token: login.json.token };
+}
+
+const address = {
+  fullName: 'Asha Verma',
+  address: '12 MG Road, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  phone: '+91 98765 43210',
+};
+const orderBody = (product, quantity) => ({
+  products: { [product.id]: quantity },
+  shippingAddress: address,
+});
+const payFields = (method) => ({
+  method,
+  payerName: 'Asha Verma',
+  email: 'asha@example.in',
+  phone: '+919876543210',
+  consent: true,
+});
+
+try {
+  await waitForServer();
+  const list = (await api('/api/v1/products?limit=100')).json.data;
+  const simple = list.filter((p) => !p.attributes.some((a) => /^(size|colou?r)$/i.test(a.key)));
+  const results = [];
+
+  // 1. 50 buyers each order 99 of one product
+  const target = simple.find((p) => !p.availability || p.availability.status !== 'sold_out');
+  const buyers = await Promise.all(Array.from({ length: 50 }, shopper));
+  const oversell = await Promise.all(
+    buyers.map((b) =>
+      api('/api/v1/orders', {
+        method: 'POST',
+        token: b.token,
+        ip: b.ip,
+        body: orderBody(target, 99),
+      }),
+    ),
+  );
+  const accepted = oversell.filter((r) => r.status === 201).length;
+  results.push([
+    '50 buyers × 99 of one product',
+    `${accepted} accepted (${accepted * 99} units), ${oversell.filter((r) => r.status === 409).length} × 409`,
+  ]);
+
+  // 2. 10 identical concurrent orders with one Idempotency-Key
+  const retry = buyers[0];
+  const other = simple.find((p) => p.id !== target.id) ?? target;
+  const key = randomUUID();
+  const same = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      api('/api/v1/orders', {
+        method: 'POST',
+        token: retry.token,
+        ip: retry.ip,
+        headers: { 'idempotency-key': key },
+        body: orderBody(other, 1),
+      }),
+    ),
+  );
+  const ids = new Set(same.filter((r) => r.status === 201).map((r) => r.json.id));
+  results.push(['10 identical POST /orders, one key', `${ids.size} order(s) made`]);
+
+  // 3. a stranger approves a shopper's UPI attempt in the sandbox
+  const victim = buyers[1];
+  const order = await api('/api/v1/orders', {
+    method: 'POST',
+    token: victim.token,
+    ip: victim.ip,
+    body: orderBody(other, 1),
+  });
+  await api('/api/v1/payments', {
+    method: 'POST',
+    token: victim.token,
+    ip: victim.ip,
+    body: { orderId: order.json.id, fields: payFields('upi_qr') },
+  });
+  const page = await api(`/sandbox-gateway/upi?orderId=${order.json.id}`, { ip: '10.254.0.9' });
+  const attemptId = page.text.match(/pay\/([A-Za-z0-9_-]+)\/approve/)?.[1];
+  let approve = { status: 'no attempt listed' };
+  if (attemptId) {
+    approve = await api(`/sandbox-gateway/pay/${attemptId}/approve`, {
+      method: 'POST',
+      ip: '10.254.0.9',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
+    });
+  }
+  const after = await api(`/api/v1/orders/${order.json.id}`, {
+    token: victim.token,
+    ip: victim.ip,
+  });
+  results.push([
+    "a stranger approves a shopper's UPI attempt",
+    `listing ${page.status}, approve ${approve.status}, order status now ${after.json.status} (0 = Pending)`,
+  ]);
+
+  // 4. UPI for an order over ₹1,00,000 (20 of each dear product until the total passes it)
+  const price = (p) => p.discountedPrice ?? p.regularPrice;
+  const dear = simple
+    .filter((p) => p.id !== target.id && p.availability?.status !== 'sold_out')
+    .sort((a, b) => price(b) - price(a));
+  const lines = {};
+  let sum = 0;
+  for (const p of dear) {
+    if (sum > 100000) break;
+    lines[p.id] = 20;
+    sum += price(p) * 20;
+  }
+  const bigOrder = await api('/api/v1/orders', {
+    method: 'POST',
+    token: buyers[2].token,
+    ip: buyers[2].ip,
+    body: { products: lines, shippingAddress: address },
+  });
+  if (bigOrder.status === 201) {
+    const upi = await api('/api/v1/payments', {
+      method: 'POST',
+      token: buyers[2].token,
+      ip: buyers[2].ip,
+      body: { orderId: bigOrder.json.id, fields: payFields('upi_qr') },
+    });
+    results.push([
+      `UPI QR for a ₹${bigOrder.json.total.toLocaleString('en-IN')} order`,
+      `${upi.status} ${upi.json?.action?.type ?? upi.json?.error ?? ''}`,
+    ]);
+  } else {
+    results.push([
+      'UPI QR for an order over ₹1,00,000',
+      `order refused: ${bigOrder.status} ${bigOrder.json?.error}`,
+    ]);
+  }
+
+  // 5. password spraying: 150 e-mails from one address
+  const spray = [];
+  for (let i = 0; i < 150; i++) {
+    spray.push(
+      (
+        await api('/api/v1/users/authorize', {
+          method: 'POST',
+          ip: '10.253.0.1',
+          body: { email: `nobody${i}@example.in`, password: 'Password123' },
+        })
+      ).status,
+    );
+  }
+  results.push([
+    'login: 150 e-mails from one address',
+    `${spray.filter((s) => s === 401).length} × 401, ${spray.filter((s) => s === 429).length} × 429`,
+  ]);
+
+  // 6. guessing order ids at the tracking page
+  const started = Date.now();
+  const guesses = [];
+  for (let i = 0; i < 300; i++) {
+    guesses.push(
+      (
+        await api(`/api/v1/orders/${randomUUID().slice(0, 10).toUpperCase()}?contactInfo=a@b.in`, {
+          ip: '10.252.0.1',
+        })
+      ).status,
+    );
+  }
+  const perSecond = Math.round((guesses.length / (Date.now() - started)) * 1000);
+  results.push([
+    'order tracking: 300 guesses from one address',
+    `${guesses.filter((s) => s === 404).length} answered (404), ${guesses.filter((s) => s === 429).length} × 429, ${perSecond}/s`,
+  ]);
+
+  const width = Math.max(...results.map(([k]) => k.length));
+  for (const [k, v] of results) console.log(`${k.padEnd(width)}  ${v}`);
+} finally {
+  stop();
+}
