@@ -60,6 +60,14 @@ export interface RequestOptions {
   /** JSON body */
   body?: unknown;
   signal?: AbortSignal;
+  /** extra request headers, e.g. Idempotency-Key */
+  headers?: Record<string, string>;
+}
+
+/** A response body with its headers (for paging: X-Total-Count, Link). */
+export interface ApiResponse<T> {
+  body: T;
+  headers: Headers;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -87,7 +95,19 @@ function readErrorBody(body: unknown): { error?: string; fields?: Record<string,
  * cookie, and a 401 signs the browser out (spec section 4). Throws ApiError on any failure.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...storeHeaders() };
+  return (await apiRequestWithHeaders<T>(path, options)).body;
+}
+
+/** apiRequest that also hands back the response headers. */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...storeHeaders(),
+    ...options.headers,
+  };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -129,5 +149,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body,
     );
   }
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -230,5 +230,82 @@ describe('checkout screen', () => {
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
     expect(posted).toBe(false);
+  });
+
+  it('a 409 for stock names the line in the summary and on the toast, and keeps the cart', async () => {
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json(
+          {
+            error: 'Only 1 of A5 Diary is left',
+            fields: { 'lines.2': 'Only 1 of A5 Diary is left' },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const said = await screen.findAllByText('Only 1 of A5 Diary is left');
+    expect(said.some((n) => n.closest('[data-sonner-toast]'))).toBe(true);
+    const summary = screen
+      .getByRole('heading', { name: 'Order Summary' })
+      .closest('div')!.parentElement!;
+    const lines = within(summary).getAllByRole('listitem');
+    // the third line (A4) is the short one, not the A5 line of the same product
+    expect(lines[2]).toHaveTextContent('Only 1 of A5 Diary is left');
+    expect(lines[0]).not.toHaveTextContent('left');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your cart needs a change');
+    expect(screen.getByRole('link', { name: 'Change your cart' })).toHaveAttribute('href', '/cart');
+    expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(3);
+  });
+
+  it('a 400 "Choose a size for …" is shown on its line too', async () => {
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json(
+          {
+            error: 'Choose a size for Ink Bottle',
+            fields: { 'lines.1': 'Choose a size for Ink Bottle' },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const said = await screen.findAllByText('Choose a size for Ink Bottle');
+    expect(said).toHaveLength(2); // the toast and the line
+  });
+
+  it('sends one Idempotency-Key per attempt: the same on a retry after a network error, a new one for a changed order', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/orders`, ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length < 3
+          ? HttpResponse.error()
+          : HttpResponse.json({ id: 'ORDER1' }, { status: 201 });
+      }),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    await user.click(place);
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(place).toHaveTextContent('Place Order'));
+    await user.click(place);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    await waitFor(() => expect(place).toHaveTextContent('Place Order'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await user.type(screen.getByLabelText('City'), ' North');
+    await user.click(place);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/payment'));
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

@@ -1,6 +1,6 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@store/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { toast } from '@store/ui/toast';
@@ -8,6 +8,7 @@ import { useCart } from '@/state/cart/use-cart';
 import { lineKey } from '@/state/cart/cart-reducer';
 import { ApiError } from '@/lib/api-client';
 import { choicesNeededText, firstUndecidedLine } from '@/lib/cart-line';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 import { useCreateOrderMutation } from '@/features/checkout/api/create-order';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { ShippingFields } from '@/features/checkout/components/shipping-fields';
@@ -15,7 +16,8 @@ import {
   cartToOrderLines,
   cartToOrderProducts,
   emptyShippingForm,
-  cartRefusalText,
+  cartRefusal,
+  type CartRefusal,
   serverShippingErrors,
   shippingFormSchema,
   type ShippingFieldName,
@@ -29,6 +31,9 @@ export function Component() {
   const { items, total, clearCart } = useCart();
   const navigate = useNavigate();
   const mutation = useCreateOrderMutation();
+  const keys = useIdempotencyKeys();
+  // the last refusal of the cart, shown on its lines until the shopper tries again
+  const [refusal, setRefusal] = useState<CartRefusal>();
   const form = useZodForm(shippingFormSchema, {
     defaultValues: emptyShippingForm,
     afterSubmit: 'clear',
@@ -58,12 +63,17 @@ export function Component() {
   };
 
   const placeOrder = async (shippingAddress: ShippingAddress) => {
+    const body = {
+      products: cartToOrderProducts(items),
+      lines: cartToOrderLines(items),
+      shippingAddress,
+    };
+    setRefusal(undefined);
     try {
-      const orderId = await mutation.mutateAsync({
-        products: cartToOrderProducts(items),
-        lines: cartToOrderLines(items),
-        shippingAddress,
-      });
+      // the same key while this body is sent again (a retry after a lost answer must not make a
+      // second order); a changed cart or address is a new attempt with a new key
+      const orderId = await mutation.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      keys.done();
       clearCart({ silent: true });
       navigate(paths.payment(orderId), { state: { orderId } });
     } catch (error) {
@@ -72,9 +82,13 @@ export function Component() {
       for (const [name, message] of Object.entries(shippingErrors)) {
         form.setError(name as ShippingFieldName, { type: 'server', message });
       }
-      // A refusal of the cart itself is named, since trying again later would not help.
-      const refusal = cartRefusalText(error);
-      toast.error('Error placing order', { description: refusal ?? 'Please try again later' });
+      // A refusal of the cart itself (stock, a size to choose) is named, on the toast and on its
+      // lines, since trying again later would not help; the cart stays for the shopper to change.
+      const refused = cartRefusal(error, items);
+      setRefusal(refused);
+      toast.error('Error placing order', {
+        description: refused?.message ?? 'Please try again later',
+      });
     }
   };
 
@@ -87,8 +101,9 @@ export function Component() {
     void form.handleSubmit(placeOrder, onInvalid)(event);
   };
 
-  const summaryLines = items.map((line) => ({
+  const summaryLines = items.map((line, index) => ({
     key: lineKey(line),
+    problem: refusal?.byLine[index],
     name: line.name,
     quantity: line.quantity,
     price: line.price,
@@ -103,6 +118,20 @@ export function Component() {
             <CardTitle as="h2">Shipping Information</CardTitle>
           </CardHeader>
           <CardContent>
+            {refusal && (
+              <div
+                role="alert"
+                className="mb-6 grid gap-1 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive"
+              >
+                {/* the server's words are on the toast and on each line in the summary */}
+                <p>
+                  Your cart needs a change before this order can be placed (see the order summary).{' '}
+                  <Link to={paths.cart} className="font-semibold underline underline-offset-4">
+                    Change your cart
+                  </Link>
+                </p>
+              </div>
+            )}
             <form noValidate onSubmit={onSubmit} className="grid gap-6">
               <ShippingFields form={form} />
               <Button type="submit" size="lg" disabled={mutation.isPending || items.length === 0}>

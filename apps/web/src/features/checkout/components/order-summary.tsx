@@ -10,6 +10,8 @@ export interface SummaryLine {
   quantity: number;
   price: number;
   details?: string;
+  /** why the server refused this line (stock, a size to choose) */
+  problem?: string;
 }
 
 export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; total: number }) {
@@ -38,6 +40,11 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
                   <span className="block text-xs text-muted-foreground">
                     {line.quantity} × {formatInr(line.price)}
                   </span>
+                  {line.problem ? (
+                    <span className="block text-xs font-semibold text-destructive">
+                      {line.problem}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="font-medium tabular-nums">{formatInr(sumRupees([line]))}</span>
               </li>

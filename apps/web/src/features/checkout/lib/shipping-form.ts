@@ -121,3 +121,42 @@ export function cartRefusalText(error: unknown): string | undefined {
   const text = serverErrorText(error);
   return aboutCart && text && !text.startsWith('Invalid ') ? text : undefined;
 }
+
+/** What the checkout shows when the server refused the cart: one text, and one per line. */
+export interface CartRefusal {
+  message: string;
+  /** message by the line's position in the order's `lines` (the cart's order) */
+  byLine: Record<number, string>;
+}
+
+/**
+ * A refusal about the cart's lines: 409 when some line wants more than is left ("Only 2 of
+ * Spiral Notebook are left", "… is sold out"), 400 when a size or colour must still be chosen or
+ * is gone. The server names each line in `fields` as `lines.<i>` (or `lines.<i>.size`) or
+ * `products.<id>`; a field-less answer is matched to the lines whose name it mentions.
+ */
+export function cartRefusal(
+  error: unknown,
+  lines: readonly { id: string; name: string }[],
+): CartRefusal | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const text = serverErrorText(error);
+  const message = error.status === 409 ? (text ?? error.message) : cartRefusalText(error);
+  if (!message) return undefined;
+  const byLine: Record<number, string> = {};
+  for (const [key, value] of Object.entries(error.fields ?? {})) {
+    const said = typeof value === 'string' && value.trim() ? value : message;
+    const index = /^lines\.(\d+)\b/.exec(key)?.[1];
+    if (index !== undefined && Number(index) < lines.length) byLine[Number(index)] ??= said;
+    const productId = /^products\.(.+)$/.exec(key)?.[1];
+    lines.forEach((line, i) => {
+      if (line.id === productId) byLine[i] ??= said;
+    });
+  }
+  if (Object.keys(byLine).length === 0) {
+    lines.forEach((line, i) => {
+      if (line.name && message.includes(line.name)) byLine[i] = message;
+    });
+  }
+  return { message, byLine };
+}
