@@ -1,20 +1,79 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { HttpError } from '../lib/errors';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
 /**
- * Attempts per window on the routes that cost an argon2 hash, where guessing or flooding is cheap
- * for an attacker and expensive for us. Counts are kept in this process, or in Redis when
- * REDIS_URL is set so that every API process shares them. Behind a reverse proxy set TRUST_PROXY,
- * or every shopper is one address.
+ * A limit: `max` attempts per `timeWindow` ms. Going over blocks the key for `timeWindow`; each
+ * further time the same key goes over within a day the block doubles, up to `maxBlockMs`. While
+ * blocked, attempts are refused without being counted, so a block never lasts longer than
+ * `maxBlockMs`: after it the owner of the key always has `max` fresh attempts (never a permanent
+ * lockout). Without `maxBlockMs` the block is one window, as a plain fixed-window limit.
+ */
+export interface Limit {
+  max: number;
+  timeWindow: number;
+  maxBlockMs?: number;
+}
+
+/** How long a key remembers that it went over, for the growing blocks. */
+const STRIKE_MEMORY_MS = 24 * HOUR;
+
+/**
+ * The numbers, for a small shop whose shoppers log in a few times a week. Counts are kept in
+ * Redis when REDIS_URL is set (every API process shares them) and in this process otherwise or
+ * while Redis is away. Behind a reverse proxy set TRUST_PROXY, or every shopper is one address.
  */
 export const authLimits = {
-  /** per address and email: guessing one shopper's password */
-  login: { max: 10, timeWindow: '5 minutes' },
-  /** per address: account creation floods */
-  register: { max: 30, timeWindow: '10 minutes' },
-} as const;
+  /**
+   * Per address and email: one shopper's password guessed from one place. Ten tries is plenty for
+   * someone who mistypes; blocks of 5, 10, 20, 40, 60 minutes.
+   */
+  login: { max: 10, timeWindow: 5 * MINUTE, maxBlockMs: HOUR },
+  /**
+   * Per address, across emails: password spraying. An office or a mobile carrier's shared address
+   * (CGNAT is common in India) may carry a few honest logins, so 30 per 10 minutes; a sprayer
+   * then gets 30 guesses and blocks of 10, 20, 40, 60 minutes (about 1 guess every 2 minutes).
+   */
+  loginPerAddress: { max: 30, timeWindow: 10 * MINUTE, maxBlockMs: HOUR },
+  /**
+   * Per account, across addresses: one password guessed from many places (a botnet). Above the
+   * per-address limit so one place never blocks the account alone; blocks of 15, 30, 60 minutes.
+   * The owner waits at most an hour, then logs in again.
+   */
+  loginPerAccount: { max: 20, timeWindow: 15 * MINUTE, maxBlockMs: HOUR },
+  /** Per address: account creation floods. */
+  register: { max: 30, timeWindow: 10 * MINUTE },
+  /**
+   * GET /orders/:orderId per address: order ids are short, so tracking by contact is a guessable
+   * lookup. A visitor checks an order a few times; 30 a minute is generous for that and turns
+   * ~770 guesses/s into one every 2 s.
+   */
+  tracking: { max: 30, timeWindow: MINUTE },
+  /** The same, per signed-in shopper: the payment page polls its order every 3 s (20 a minute). */
+  trackingSignedIn: { max: 120, timeWindow: MINUTE },
+} as const satisfies Record<string, Limit>;
+
+/** The one 429 body: the same words for every limit. */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    `Too many attempts. Please wait ${waitText(retryAfterSeconds)} and try again.`,
+  );
+}
+
+function waitText(seconds: number): string {
+  const [n, unit] =
+    seconds < 60
+      ? [Math.max(1, seconds), 'second']
+      : seconds < 5400
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
 
 /**
  * The address a limit counts: an IPv6 client usually holds a whole /64, so it is counted by that
@@ -38,18 +97,206 @@ const emailOf = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 };
 
-/** Route `config.rateLimit` for POST /users/authorize: counted after validation, per IP + email. */
-export const loginRateLimit: RateLimitOptions = {
-  ...authLimits.login,
-  hook: 'preHandler',
-  keyGenerator: (request) => `login|${clientAddressKey(request.ip)}|${emailOf(request)}`,
+// ---- counting: Redis when it answers, this process when it does not --------------------------
+
+interface Count {
+  /** attempts in the window, or max + 1 while blocked */
+  current: number;
+  /** ms until the window ends or the block lifts */
+  ttl: number;
+}
+
+/**
+ * One attempt on `key`, atomically: refused without counting while blocked; counted otherwise,
+ * and going over sets a block that doubles with each strike of the day, capped at maxBlock.
+ */
+const countScript = `
+local key, blockKey, strikeKey = KEYS[1], KEYS[2], KEYS[3]
+local window, max, maxBlock, memory = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local blocked = redis.call('PTTL', blockKey)
+if blocked > 0 then return {max + 1, blocked} end
+local current = redis.call('INCR', key)
+if current == 1 then redis.call('PEXPIRE', key, window) end
+if current <= max then return {current, redis.call('PTTL', key)} end
+local strikes = redis.call('INCR', strikeKey)
+redis.call('PEXPIRE', strikeKey, memory)
+local block = math.min(window * 2 ^ (strikes - 1), maxBlock)
+redis.call('SET', blockKey, '1', 'PX', block)
+redis.call('DEL', key)
+return {current, block}
+`;
+
+interface LocalEntry {
+  count: number;
+  windowEnd: number;
+  blockedUntil: number;
+  strikes: number;
+  strikesEnd: number;
+}
+
+/** The in-process counterpart of countScript; oldest keys are dropped beyond `capacity`. */
+class LocalCounts {
+  private readonly entries = new Map<string, LocalEntry>();
+  constructor(private readonly capacity = 20_000) {}
+
+  hit(key: string, window: number, max: number, maxBlock: number): Count {
+    const now = Date.now();
+    let e = this.entries.get(key);
+    if (!e) {
+      e = { count: 0, windowEnd: 0, blockedUntil: 0, strikes: 0, strikesEnd: 0 };
+      if (this.entries.size >= this.capacity) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+    }
+    // re-insert so the Map's order is least recently used first
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    if (e.blockedUntil > now) return { current: max + 1, ttl: e.blockedUntil - now };
+    if (e.windowEnd <= now) {
+      e.count = 0;
+      e.windowEnd = now + window;
+    }
+    e.count++;
+    if (e.count <= max) return { current: e.count, ttl: e.windowEnd - now };
+    if (e.strikesEnd <= now) e.strikes = 0;
+    e.strikes++;
+    e.strikesEnd = now + STRIKE_MEMORY_MS;
+    const block = Math.min(window * 2 ** (e.strikes - 1), maxBlock);
+    e.blockedUntil = now + block;
+    const current = e.count;
+    e.count = 0;
+    e.windowEnd = 0;
+    return { current, ttl: block };
+  }
+}
+
+type RedisWithCount = Redis & {
+  storeRateCount(
+    key: string,
+    blockKey: string,
+    strikeKey: string,
+    window: number,
+    max: number,
+    maxBlock: number,
+    memory: number,
+  ): Promise<[number, number]>;
 };
+
+/** Counts in Redis while it is ready, in this process otherwise; never "no limit". */
+export class FallbackCounter {
+  private readonly local = new LocalCounts();
+  constructor(
+    private readonly redis: RedisWithCount | null,
+    private readonly nameSpace: string,
+    /** told on every Redis answer (true) and failure (false), to log changes of state */
+    private readonly onRedis: (ok: boolean, err?: Error) => void = () => {},
+  ) {
+    redis?.defineCommand('storeRateCount', { numberOfKeys: 3, lua: countScript });
+  }
+
+  async hit(key: string, { max, timeWindow, maxBlockMs }: Limit): Promise<Count> {
+    const maxBlock = Math.max(timeWindow, maxBlockMs ?? timeWindow);
+    if (this.redis?.status === 'ready') {
+      const k = this.nameSpace + key;
+      try {
+        const [current, ttl] = await this.redis.storeRateCount(
+          k,
+          `${k}|blocked`,
+          `${k}|strikes`,
+          timeWindow,
+          max,
+          maxBlock,
+          STRIKE_MEMORY_MS,
+        );
+        this.onRedis(true);
+        return { current, ttl };
+      } catch (err) {
+        // a command that timed out or failed: count this attempt here rather than not at all
+        this.onRedis(false, err as Error);
+      }
+    }
+    return this.local.hit(key, timeWindow, max, maxBlock);
+  }
+}
+
+/** A @fastify/rate-limit store (its `store` option) over a FallbackCounter. */
+function storeClass(counter: FallbackCounter) {
+  return class FallbackStore {
+    private readonly maxBlockMs: number | undefined;
+    private readonly prefix: string;
+    constructor(params: { maxBlockMs?: number; routeInfo?: { method?: string; url?: string } }) {
+      this.maxBlockMs = params.maxBlockMs;
+      this.prefix = params.routeInfo?.method
+        ? `${params.routeInfo.method}${params.routeInfo.url}|`
+        : '';
+    }
+    incr(
+      key: string,
+      cb: (err: Error | null, res?: Count) => void,
+      timeWindow: number,
+      max: number,
+    ): void {
+      counter.hit(this.prefix + key, { max, timeWindow, maxBlockMs: this.maxBlockMs }).then(
+        (res) => cb(null, res),
+        (err: Error) => cb(err),
+      );
+    }
+    child(params: { maxBlockMs?: number; routeInfo?: { method?: string; url?: string } }) {
+      return new FallbackStore(params);
+    }
+  };
+}
+
+// ---- route limits ---------------------------------------------------------------------------
+
+/**
+ * preHandler for POST /users/authorize (after validation, before any argon2 work, so a flood is
+ * refused cheaply). Checked in order, stopping at the first block, so an address that is blocked
+ * for spraying does not also use up the accounts it names:
+ * per address → per address and email → per account.
+ */
+export async function loginLimits(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const address = clientAddressKey(request.ip);
+  const email = emailOf(request);
+  const checks: [string, Limit][] = [
+    [`login-address|${address}`, authLimits.loginPerAddress],
+    [`login|${address}|${email}`, authLimits.login],
+    [`login-account|${request.store.id}|${email}`, authLimits.loginPerAccount],
+  ];
+  for (const [key, limit] of checks) {
+    const { current, ttl } = await request.server.rateCounter.hit(key, limit);
+    if (current > limit.max) {
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
+      void reply.header('retry-after', seconds);
+      throw tooManyAttempts(seconds);
+    }
+  }
+}
 
 /** Route `config.rateLimit` for POST /users/register: per IP. */
 export const registerRateLimit: RateLimitOptions = {
   ...authLimits.register,
   keyGenerator: (request) => `register|${clientAddressKey(request.ip)}`,
 };
+
+/**
+ * Route `config.rateLimit` for GET /orders/:orderId, after optionalAuth: a signed-in shopper is
+ * counted by account (more generously: the payment page polls), a visitor by address.
+ */
+export const trackOrderRateLimit: RateLimitOptions = {
+  hook: 'preHandler',
+  timeWindow: MINUTE,
+  max: (request) => (request.user ? authLimits.trackingSignedIn.max : authLimits.tracking.max),
+  keyGenerator: (request) =>
+    request.user ? `track|user|${request.user.id}` : `track|${clientAddressKey(request.ip)}`,
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits' counter (Redis, or this process while Redis is away): see rate-limit.ts. */
+    rateCounter: FallbackCounter;
+  }
+}
 
 export interface RateLimitStoreOptions {
   /** redis://… to share the counts between processes; unset: counted in this process */
@@ -63,8 +310,8 @@ export async function registerRateLimits(
   { redisUrl, nameSpace = 'store-rate-limit:' }: RateLimitStoreOptions = {},
 ): Promise<void> {
   // Every call fails fast when Redis is away (no offline queue, no retry, a short command
-  // timeout), and skipOnError below then lets the login through: a slow, hung or absent Redis must
-  // never hold shoppers up, start-up or shutdown included.
+  // timeout), and is then counted in this process: a slow, hung or absent Redis must never hold
+  // shoppers up, start-up or shutdown included, nor switch the limits off.
   const redis = redisUrl
     ? new Redis(redisUrl, {
         lazyConnect: true,
@@ -74,39 +321,34 @@ export async function registerRateLimits(
         maxRetriesPerRequest: 0,
       })
     : null;
-  if (redis) {
-    // one line per change of state, not one per reconnect attempt
-    let reachable = true;
-    redis.on('error', (err: Error) => {
-      if (!reachable) return;
-      reachable = false;
+  // one line per change of state, not one per reconnect attempt or failed command
+  let reachable = true;
+  const setReachable = (ok: boolean, err?: Error) => {
+    if (ok === reachable) return;
+    reachable = ok;
+    if (ok) app.log.info('Redis is back: limits are counted in Redis again');
+    else
       app.log.warn(
-        { err: err.message },
-        'Redis unreachable: login limits are skipped until it is back',
+        { err: err?.message },
+        'Redis unreachable: limits are counted in this process until it is back',
       );
-    });
-    redis.on('ready', () => {
-      if (reachable) return;
-      reachable = true;
-      app.log.info('Redis is back: login limits are counted again');
-    });
-    // Wait for Redis a moment so the first logins are counted, but never more: the server starts
-    // whether or not Redis answers (ioredis keeps reconnecting in the background).
+  };
+  if (redis) {
+    redis.on('error', (err: Error) => setReachable(false, err));
+    redis.on('ready', () => setReachable(true));
+    // Wait for Redis a moment so the first logins are counted there, but never more: the server
+    // starts whether or not Redis answers (ioredis keeps reconnecting in the background).
     const connected = redis.connect().catch(() => undefined);
     await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     app.addHook('onClose', async () => {
       redis.disconnect();
     });
   }
+  const counter = new FallbackCounter(redis as RedisWithCount | null, nameSpace, setReachable);
+  app.decorate('rateCounter', counter);
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace } : {}),
-    // a store whose counter is down still lets shoppers log in
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        context.statusCode,
-        `Too many attempts. Please wait ${context.after} and try again.`,
-      ),
+    store: storeClass(counter) as never,
+    errorResponseBuilder: (_request, context) => tooManyAttempts(Math.ceil(context.ttl / 1000)),
   });
 }

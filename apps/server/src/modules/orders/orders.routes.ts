@@ -11,6 +11,7 @@ import {
   trackOrderQuerySchema,
 } from '@store/contracts/orders';
 import type { Db } from '../../db/client';
+import { trackOrderRateLimit } from '../../plugins/rate-limit';
 import { createOrder, findOrderForViewer, listOrders } from './orders.service';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
@@ -48,6 +49,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/orders/:orderId',
     {
       preHandler: app.optionalAuth,
+      config: { rateLimit: trackOrderRateLimit },
       schema: {
         tags: ['orders'],
         summary:

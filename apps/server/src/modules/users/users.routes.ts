@@ -8,7 +8,7 @@ import {
   tokenResponseSchema,
 } from '@store/contracts/users';
 import type { Db } from '../../db/client';
-import { loginRateLimit, registerRateLimit } from '../../plugins/rate-limit';
+import { loginLimits, registerRateLimit } from '../../plugins/rate-limit';
 import { checkCredentials, findUserById, registerUser, toAccountInfo } from './users.service';
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -37,7 +37,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post(
     '/users/authorize',
     {
-      config: { rateLimit: loginRateLimit },
+      // per address, address + email and account, before the argon2 work (plugins/rate-limit.ts)
+      preHandler: loginLimits,
       schema: {
         tags: ['users'],
         summary: 'Log in: answers a 30-day Bearer token',
