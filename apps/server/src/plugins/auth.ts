@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '@store/contracts/ids';
+import type { Db } from '../db/client';
 import { bearerToken, signToken, verifyToken } from '../lib/tokens';
+import { findUserById } from '../modules/users/users.service';
 
 export interface AuthUser {
   id: string;
@@ -25,7 +27,10 @@ declare module 'fastify' {
 
 const TOKEN_LIFETIME = '30d';
 
-async function verify(secret: Uint8Array, request: FastifyRequest): Promise<AuthUser | null> {
+async function verifySignature(
+  secret: Uint8Array,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
   const payload = await verifyToken(secret, bearerToken(request.headers.authorization));
   if (
     !payload ||
@@ -42,6 +47,21 @@ async function verify(secret: Uint8Array, request: FastifyRequest): Promise<Auth
   return { id: payload.sub, email: payload.email, storeId: payload.store };
 }
 
+/**
+ * A valid signature is not enough: the account may have been deleted since the token was issued
+ * (30 days), and its id would then break a foreign key (a 500 on POST /orders). One primary-key
+ * lookup per authenticated request; not cached, so a deleted account is refused at once.
+ */
+async function verify(
+  secret: Uint8Array,
+  db: Db,
+  request: FastifyRequest,
+): Promise<AuthUser | null> {
+  const user = await verifySignature(secret, request);
+  if (!user) return null;
+  return (await findUserById(db, user.storeId, user.id)) ? user : null;
+}
+
 export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
   app.decorateRequest('user', null);
   app.decorate('signToken', (user: AuthUser) =>
@@ -52,7 +72,7 @@ export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
     ),
   );
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await verify(secret, request);
+    const user = await verify(secret, app.db, request);
     if (!user) {
       return reply
         .code(401)
@@ -61,6 +81,6 @@ export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
     request.user = user;
   });
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
-    request.user = await verify(secret, request);
+    request.user = await verify(secret, app.db, request);
   });
 }
