@@ -22,6 +22,13 @@ export async function chooseOption(
   }
 }
 
+/**
+ * The sandbox "UPI app" link of each order's last UPI attempt, from the POST /payments answer the
+ * shopper's page received (action.sandboxUrl): only the order's owner gets it, with a token bound
+ * to the attempt, so the journey opens the sandbox the way the owner's browser can.
+ */
+const sandboxUpiLinks = new Map<string, string>();
+
 /** The server-driven payment form (GET /payments/fields): method, payer, phone, consent; then pay. */
 export async function choosePaymentMethod(
   page: Page,
@@ -38,7 +45,14 @@ export async function choosePaymentMethod(
   await expect(phone).toHaveValue('+919876543210');
   const consent = page.getByLabel('I agree to the terms of sale and the refund policy');
   if (!(await consent.isChecked())) await consent.check();
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/v1/payments',
+  );
   await page.getByRole('main').getByRole('button', { name: /^pay/i }).click();
+  const response = await answer;
+  const body = (await response.json().catch(() => ({}))) as { action?: { sandboxUrl?: string } };
+  const orderId = (response.request().postDataJSON() as { orderId?: string } | null)?.orderId;
+  if (orderId && body.action?.sandboxUrl) sandboxUpiLinks.set(orderId, body.action.sandboxUrl);
 }
 
 /** On the store's sandbox gateway page: Approve. */
@@ -58,9 +72,11 @@ export async function completeUpiInSandbox(
   context: BrowserContext,
   orderId: string,
 ): Promise<void> {
+  const link = sandboxUpiLinks.get(orderId);
+  expect(link, `no sandbox UPI link was given for order ${orderId}`).toBeTruthy();
   const phone = await context.newPage();
-  await phone.goto(`/sandbox-gateway/upi?orderId=${encodeURIComponent(orderId)}`);
-  await phone.getByRole('button', { name: 'Approve' }).first().click();
+  await phone.goto(link!);
+  await phone.getByRole('button', { name: 'Approve' }).click();
   await expect(phone.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
   await phone.close();
 }

@@ -20,7 +20,7 @@ import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
-import type { PaymentConfig } from './modules/payments/payment-config';
+import { sandboxEnabled, type PaymentConfig } from './modules/payments/payment-config';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -165,12 +165,16 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  if (payments.methods.includes('gateway')) {
+  if (sandboxEnabled(payments)) {
     app.log.warn(
       'The sandbox gateway is on (PAYMENT_METHODS includes gateway): orders can be marked paid without money. ' +
         'Leave it out in a store that takes real orders.',
     );
-    await app.register(sandboxGatewayRoutes, { db: options.db, config: payments });
+    await app.register(sandboxGatewayRoutes, {
+      db: options.db,
+      config: payments,
+      publicBaseUrl: options.publicBaseUrl,
+    });
   }
 
   const webDir =

@@ -22,6 +22,8 @@ export const serverRoot = resolve(repoRoot, 'apps/server');
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const envSchema = z.object({
+  /** 'production' is live mode: real money, no sandbox, and a start that refuses unsafe settings (modules/payments/live-mode.ts). */
+  NODE_ENV: z.preprocess(blank, z.string().optional()),
   PORT: z.preprocess(blank, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(blank, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(blank, z.string().default(resolve(repoRoot, 'data'))),
@@ -80,7 +82,7 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^[\w.-]+@[\w]+$/, 'UPI_VPA must look like name@bank')
-      .default('stationery.demo@upi'),
+      .optional(),
   ),
   UPI_PAYEE_NAME: z.preprocess(blank, z.string().optional()),
   /** HMAC key of the sandbox gateway; unset: derived from the JWT key (payment-config.ts). */
@@ -88,6 +90,8 @@ const envSchema = z.object({
   PAYU_KEY: z.preprocess(blank, z.string().optional()),
   PAYU_SALT: z.preprocess(blank, z.string().optional()),
   PAYU_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
+  /** PayU's merchant API (verify_payment, refunds); unset: PayU's own for PAYU_MODE. */
+  PAYU_API_URL: z.preprocess(blank, z.string().url().optional()),
 });
 export type Env = z.infer<typeof envSchema>;
 

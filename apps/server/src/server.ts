@@ -4,9 +4,16 @@ import { DataDirLockedError, recordServerAddress } from './db/lock';
 import { seedIfEmpty } from './db/seed';
 import { env } from './env';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
 import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
 
 async function main() {
+  // Live mode takes real money: refuse a configuration that would not, before touching any data.
+  const problems = liveModeProblems(env);
+  if (problems.length > 0) {
+    console.error(liveModeRefusal(problems));
+    process.exit(1);
+  }
   const database = await openDatabase(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   ).catch((err: unknown) => {

@@ -59,6 +59,12 @@ export const paymentActionSchema = z.object({
   expiresAt: z.string().optional(),
   /** the payment attempt (our reference), so the page can ask for a new QR or show the outcome */
   paymentId: z.string().optional(),
+  /**
+   * Demo stores only: the sandbox's stand-in for the payer's UPI app, for this attempt. It carries
+   * a short-lived token bound to the attempt, so only the order's owner (who gets this answer) can
+   * approve or decline there. Absent in live mode, where the payer's bank settles UPI.
+   */
+  sandboxUrl: z.string().optional(),
 });
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
 
@@ -75,5 +81,10 @@ export const paymentNotificationResponseSchema = z.object({
   success: z.boolean(),
   orderId: z.string(),
   paymentId: z.string(),
-  outcome: z.enum(['succeeded', 'failed']),
+  /** 'pending': the provider is still confirming (PayU pending); the order stays Pending */
+  outcome: z.enum(['succeeded', 'failed', 'pending']),
+  /** the money arrived for an order that could not take it (already paid, cancelled): kept and owed back */
+  needsRefund: z.boolean().optional(),
+  /** this very event was applied before; nothing changed now */
+  replayed: z.boolean().optional(),
 });

@@ -30,11 +30,30 @@ export function pay(
 export async function placePaidOrder(app: FastifyInstance, token: string): Promise<string> {
   const order = await placeTestOrder(app, token);
   const body = (await pay(app, token, order.id, validFields('gateway'))).json();
-  await app.inject({
-    method: 'POST',
-    url: `/sandbox-gateway/pay/${body.action.formParams.data.paymentId}/approve`,
-  });
+  const { paymentId, token: approval } = body.action.formParams.data;
+  await decideInSandbox(app, paymentId, 'approve', approval);
   return order.id;
+}
+
+/**
+ * Approve or Decline on the sandbox page, as its form posts it: the owner's token (from POST
+ * /payments: formParams.data.token, or the token= of action.sandboxUrl) in the form body.
+ */
+export function decideInSandbox(
+  app: FastifyInstance,
+  paymentId: string,
+  decision: 'approve' | 'decline',
+  approvalToken: string | undefined,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/sandbox-gateway/pay/${paymentId}/${decision}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(
+      approvalToken === undefined ? {} : { token: approvalToken },
+    ).toString(),
+  });
 }
 
 export async function orderStatusOf(

@@ -22,13 +22,19 @@ export function formFields(body: unknown): {
   return { fields, type: fields.type, url: fields.url, data };
 }
 
-/** Where the shopper lands after a gateway: the thank-you page, or back to Payment with the reason. */
+/**
+ * Where the shopper lands after a gateway: the thank-you page; Payment with outcome=pending while
+ * the provider confirms (the page says "Your payment is being confirmed"); or back to Payment with
+ * the reason.
+ */
 export function orderReturnLocation(
   orderId: string,
-  outcome: 'succeeded' | 'failed',
+  outcome: 'succeeded' | 'failed' | 'pending',
   reason?: string,
 ): string {
   if (outcome === 'succeeded') return `/order-success?orderId=${encodeURIComponent(orderId)}`;
+  if (outcome === 'pending')
+    return `/payment?${new URLSearchParams({ orderId, outcome: 'pending' }).toString()}`;
   const params = new URLSearchParams({ orderId, reason: reason ?? 'Payment failed' });
   return `/payment?${params.toString()}`;
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { payuApiEndpoints } from './providers/payu';
 
 /** Payment methods a store can offer; each is served by one provider. */
 export const paymentMethods = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
@@ -14,31 +15,61 @@ export const providerOfMethod: Record<PaymentMethod, ProviderId> = {
 
 export interface PaymentConfig {
   methods: PaymentMethod[];
+  /**
+   * Demo mode (NODE_ENV is not 'production'): the store-hosted sandbox may be offered and may
+   * settle UPI attempts. In live mode the sandbox does not exist and a UPI attempt is settled only
+   * by a signed PSP notification.
+   */
+  demo: boolean;
   upi: { vpa: string; payeeName: string | null };
   /** Secret of the store-hosted sandbox gateway; it signs notifications and merchant requests. */
   sandbox: { secret: string };
-  payu: { key: string; salt: string; mode: 'test' | 'live' } | null;
+  payu: {
+    key: string;
+    salt: string;
+    mode: 'test' | 'live';
+    /** PayU's merchant API (verify_payment, refunds); a test points it at a local fake. */
+    apiUrl: string;
+  } | null;
   /** Absolute origin for links a provider calls back (PayU surl/furl); null: the request's origin. */
   publicBaseUrl: string | null;
 }
 
 /** The payment variables of env.ts. */
 export interface PaymentsEnv {
+  NODE_ENV?: string | undefined;
   PAYMENT_METHODS: string;
-  UPI_VPA: string;
+  UPI_VPA?: string | undefined;
   UPI_PAYEE_NAME?: string | undefined;
   SANDBOX_GATEWAY_SECRET?: string | undefined;
   PAYU_KEY?: string | undefined;
   PAYU_SALT?: string | undefined;
   PAYU_MODE: 'test' | 'live';
+  /** PayU's post-service URL; unset: PayU's own for PAYU_MODE (payuApiEndpoints). */
+  PAYU_API_URL?: string | undefined;
   PUBLIC_BASE_URL?: string | undefined;
 }
 
 export const defaultPaymentsEnv: PaymentsEnv = {
   PAYMENT_METHODS: 'upi_qr,upi_app,gateway',
-  UPI_VPA: 'stationery.demo@upi',
   PAYU_MODE: 'test',
 };
+
+/**
+ * The UPI payee of a demo store without UPI_VPA. A VPA's handle (after the @) names the PSP bank
+ * that resolves it; handles are allotted by NPCI and 'sandbox' is none of them, so no UPI app can
+ * send money to this address: a demo QR scanned by a real phone fails at "invalid UPI ID" instead
+ * of paying a stranger (the old default, stationery.demo@upi, used BHIM's real '@upi' handle).
+ * Live mode refuses to start without UPI_VPA while UPI is offered (live-mode.ts).
+ */
+export const DEMO_UPI_VPA = 'demo-store@sandbox';
+
+/** Live mode is NODE_ENV=production; anything else (npm start, tests, dev) is the demo. */
+export const isLiveMode = (nodeEnv: string | undefined) => nodeEnv === 'production';
+
+/** The sandbox gateway's pages and webhook exist only in demo mode and while it is offered. */
+export const sandboxEnabled = (config: PaymentConfig) =>
+  config.demo && config.methods.includes('gateway');
 
 /**
  * The sandbox's HMAC key when SANDBOX_GATEWAY_SECRET is unset: derived from the session-token key,
@@ -59,7 +90,14 @@ export function paymentConfigFromEnv(
   fallbackSandboxSecret?: string,
 ): PaymentConfig {
   const payu =
-    e.PAYU_KEY && e.PAYU_SALT ? { key: e.PAYU_KEY, salt: e.PAYU_SALT, mode: e.PAYU_MODE } : null;
+    e.PAYU_KEY && e.PAYU_SALT
+      ? {
+          key: e.PAYU_KEY,
+          salt: e.PAYU_SALT,
+          mode: e.PAYU_MODE,
+          apiUrl: e.PAYU_API_URL ?? payuApiEndpoints[e.PAYU_MODE],
+        }
+      : null;
   const wanted = e.PAYMENT_METHODS.split(',')
     .map((m) => m.trim())
     .filter(Boolean);
@@ -69,7 +107,8 @@ export function paymentConfigFromEnv(
   methods.sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   return {
     methods,
-    upi: { vpa: e.UPI_VPA, payeeName: e.UPI_PAYEE_NAME ?? null },
+    demo: !isLiveMode(e.NODE_ENV),
+    upi: { vpa: e.UPI_VPA ?? DEMO_UPI_VPA, payeeName: e.UPI_PAYEE_NAME ?? null },
     sandbox: {
       secret: e.SANDBOX_GATEWAY_SECRET ?? fallbackSandboxSecret ?? randomBytes(32).toString('hex'),
     },

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { BODY_LIMIT } from '../../lib/body-limit';
 import { HttpError } from '../../lib/errors';
 import { formFields, orderReturnLocation } from './form-body';
-import type { PaymentConfig } from './payment-config';
+import { sandboxEnabled, type PaymentConfig } from './payment-config';
 import { findUserById } from '../users/users.service';
 import { paymentFieldDefinitions } from './payment-fields';
 import { applyNotification, startPayment } from './payments.service';
@@ -115,12 +115,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const notification = verifyPayuNotification(config, fields);
     if (!notification) throw new HttpError(400, 'Invalid PayU response hash');
     const orderId = fields.udf1 ?? '';
-    try {
-      await applyNotification(db, notification);
-    } catch (err) {
-      // already applied by the webhook: the browser still goes where the outcome says
-      if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
-    }
+    // a replay (the webhook came first) answers the same outcome, so the browser goes where it says
+    await applyNotification(db, notification);
     return reply.redirect(
       orderReturnLocation(orderId, notification.outcome, notification.reason),
       303,
@@ -137,7 +133,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
   // The sandbox signs the exact bytes it sends, so this route reads the body as a string. It exists
   // only while the demo sandbox is offered: a store taking real money leaves it out.
-  if (!config.methods.includes('gateway')) return;
+  if (!sandboxEnabled(config)) return;
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>

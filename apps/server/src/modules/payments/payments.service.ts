@@ -1,8 +1,14 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PaymentResponse, PaymentSubmitBody } from '@store/contracts/payments';
-import { validatePaymentFields, visiblePaymentValues } from '@store/contracts/payment-rules';
+import {
+  UPI_MAX_PAISE,
+  UPI_QR_LIFETIME_MS,
+  upiMessages,
+  validatePaymentFields,
+  visiblePaymentValues,
+} from '@store/contracts/payment-rules';
 import { orderStatus } from '@store/contracts/order-rules';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { orders, paymentEvents, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { markOrderPaid } from '../orders/order-transitions.service';
@@ -35,14 +41,13 @@ export interface StartPaymentInput {
   body: PaymentSubmitBody;
   config: PaymentConfig;
   baseUrl: string;
+  now?: Date;
 }
 
-/**
- * POST /payments: validate with the shared rules, lock the caller's Pending order, reuse the open
- * attempt for the same method or record a new one with the amount from the database, then let the
- * provider answer with its action. Nothing here marks an order paid.
- */
-export async function startPayment(db: Db, input: StartPaymentInput): Promise<PaymentResponse> {
+const isUpi = (method: PaymentMethod) => method === 'upi_qr' || method === 'upi_app';
+
+/** The validated, visible form values and the chosen method; 400 before anything is read. */
+function readSubmit(input: StartPaymentInput) {
   const { body, config } = input;
   const definitions = paymentFieldDefinitions(config.methods);
   const known = new Set(definitions.map((d) => d.name));
@@ -58,68 +63,117 @@ export async function startPayment(db: Db, input: StartPaymentInput): Promise<Pa
   if (Object.keys(errors).length > 0)
     throw new HttpError(400, 'Please correct the errors in the form', errors);
   const fields = visiblePaymentValues(definitions, body.fields);
-  const method = fields.method as PaymentMethod;
-
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        id: orders.id,
-        userId: orders.userId,
-        status: orders.status,
-        totalPaise: orders.totalPaise,
-      })
-      .from(orders)
-      .where(and(eq(orders.id, body.orderId), eq(orders.storeId, input.storeId)))
-      .for('update');
-    // Another shopper's order answers exactly like a missing one: ids are not confirmed to strangers.
-    if (!order || order.userId !== input.userId) throw new HttpError(404, 'Order not found');
-    if (order.status === orderStatus.cancelled)
-      throw new HttpError(409, 'This order was cancelled and cannot be paid');
-    if (order.status !== orderStatus.pending)
-      throw new HttpError(409, 'This order has already been paid');
-
-    const [open] = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, order.id),
-          eq(payments.status, 'pending'),
-          eq(payments.method, method),
-          eq(payments.amountPaise, order.totalPaise),
-          gt(payments.createdAt, new Date(Date.now() - OPEN_ATTEMPT_TTL_MS)),
-        ),
-      )
-      .orderBy(desc(payments.createdAt))
-      .limit(1);
-    const attempt =
-      open ??
-      (
-        await tx
-          .insert(payments)
-          .values({
-            id: randomReference('PAY'),
-            storeId: input.storeId,
-            orderId: order.id,
-            provider: providerOfMethod[method],
-            method,
-            amountPaise: order.totalPaise,
-            status: 'pending',
-          })
-          .returning()
-      )[0]!;
-
-    const provider = providers[providerOfMethod[method]];
-    const started = provider.start({
-      attempt: { id: attempt.id, orderId: order.id, method, amountPaise: attempt.amountPaise },
-      storeName: input.storeName,
-      fields,
-      config,
-      baseUrl: input.baseUrl,
-    });
-    return { success: true, ...started };
-  });
+  return { fields, method: fields.method as PaymentMethod };
 }
+
+/**
+ * POST /payments in its own transaction (see startPaymentIn).
+ */
+export async function startPayment(db: Db, input: StartPaymentInput): Promise<PaymentResponse> {
+  readSubmit(input);
+  return db.transaction((tx) => startPaymentIn(tx, input));
+}
+
+/**
+ * POST /payments on the caller's transaction (the idempotency record is written in the same one):
+ * validate with the shared rules, lock the caller's Pending order, reuse the open attempt for the
+ * same method or record a new one with the amount from the database, then let the provider answer
+ * with its action. Nothing here marks an order paid.
+ */
+export async function startPaymentIn(
+  tx: DbOrTx,
+  input: StartPaymentInput,
+): Promise<PaymentResponse> {
+  const { config } = input;
+  const { fields, method } = readSubmit(input);
+  const now = input.now ?? new Date();
+
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      totalPaise: orders.totalPaise,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, input.body.orderId), eq(orders.storeId, input.storeId)))
+    .for('update');
+  // Another shopper's order answers exactly like a missing one: ids are not confirmed to strangers.
+  if (!order || order.userId !== input.userId) throw new HttpError(404, 'Order not found');
+  if (order.status === orderStatus.cancelled)
+    throw new HttpError(409, 'This order was cancelled and cannot be paid');
+  if (order.status !== orderStatus.pending)
+    throw new HttpError(409, 'This order has already been paid');
+  // ordinary merchant UPI is capped per transaction; the other methods stay open
+  if (isUpi(method) && order.totalPaise > UPI_MAX_PAISE)
+    throw new HttpError(400, upiMessages.overLimit, { method: upiMessages.overLimit });
+
+  const open = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.createdAt));
+  // PayU said "pending": the bank is still deciding, so a second payment would likely charge twice.
+  if (open.some((p) => p.providerStatus === 'pending')) throw new HttpError(409, pendingMessage);
+
+  const payerVpa = isUpi(method) && typeof fields.upiId === 'string' ? fields.upiId.trim() : null;
+  const reusable = open.find(
+    (p) =>
+      p.method === method &&
+      p.amountPaise === order.totalPaise &&
+      p.createdAt > new Date(now.getTime() - OPEN_ATTEMPT_TTL_MS) &&
+      // an expired QR is never handed back: the shopper gets a new one
+      (p.expiresAt === null || p.expiresAt > now),
+  );
+  let attempt = reusable;
+  if (attempt && payerVpa && attempt.payerVpa !== payerVpa) {
+    await tx.update(payments).set({ payerVpa, updatedAt: now }).where(eq(payments.id, attempt.id));
+  }
+  attempt ??= (
+    await tx
+      .insert(payments)
+      .values({
+        id: randomReference('PAY'),
+        storeId: input.storeId,
+        orderId: order.id,
+        provider: providerOfMethod[method],
+        method,
+        amountPaise: order.totalPaise,
+        status: 'pending',
+        payerVpa,
+        expiresAt: isUpi(method) ? new Date(now.getTime() + UPI_QR_LIFETIME_MS) : null,
+        createdAt: now,
+      })
+      .returning()
+  )[0]!;
+
+  const provider = providers[providerOfMethod[method]];
+  const started = provider.start({
+    attempt: {
+      id: attempt.id,
+      orderId: order.id,
+      method,
+      amountPaise: attempt.amountPaise,
+      expiresAt: attempt.expiresAt,
+    },
+    storeName: input.storeName,
+    fields,
+    config,
+    baseUrl: input.baseUrl,
+  });
+  return {
+    success: true,
+    ...started,
+    action: {
+      ...started.action,
+      paymentId: attempt.id,
+      ...(attempt.expiresAt ? { expiresAt: attempt.expiresAt.toISOString() } : {}),
+    },
+  };
+}
+
+export const pendingMessage =
+  'Your payment is being confirmed by the bank. Please wait a few minutes before paying again.';
 
 /** Which stored attempts a provider's notification may settle (the sandbox also plays the UPI PSP). */
 const settles: Record<ProviderId, readonly string[]> = {
@@ -131,67 +185,120 @@ const settles: Record<ProviderId, readonly string[]> = {
 export interface NotificationOutcome {
   orderId: string;
   paymentId: string;
-  outcome: 'succeeded' | 'failed';
+  outcome: VerifiedNotification['outcome'];
+  /** the money arrived for an order that could not take it: the shop owes it back */
+  needsRefund?: boolean;
+  /** the same event was applied before; nothing changed now */
+  replayed?: boolean;
 }
 
+type Applied = NotificationOutcome | { refusal: HttpError };
+
 /**
- * Applies a notification whose signature was already verified. In one transaction: the attempt
- * must exist for this provider, a success must carry exactly the attempt's and the order's amount,
- * the event id must be new (payment_events is unique on provider+event), and the order must still be
- * Pending. Any refusal throws and rolls everything back, so nothing changes.
+ * Applies a notification whose signature was already verified, exactly once per provider event id.
+ * The event is always stored (money never arrives without a record); what it changes:
+ * - failure: a still-open attempt becomes failed (a late failure never un-pays);
+ * - PayU pending: the attempt stays open with provider_status 'pending' (the order shows
+ *   "confirming") until a final status arrives by return, webhook or verify_payment;
+ * - success for a Pending order with the exact amount: the order is paid;
+ * - success the order can no longer take (paid by another attempt, cancelled or expired), a second
+ *   provider reference for an attempt already paid, or an amount that differs from the order: the
+ *   money is recorded as succeeded with needs_refund (a mismatch as its own payments row with the
+ *   amount actually paid), the order is left as it is; a mismatch still answers 400.
+ * A replay of the same event answers the earlier outcome and changes nothing. An unknown payment
+ * is stored without a payment and answers 404.
  */
 export async function applyNotification(
   db: Db,
   n: VerifiedNotification,
 ): Promise<NotificationOutcome> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ payment: payments, orderTotal: orders.totalPaise })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(eq(payments.id, n.paymentId))
-      .for('update');
-    if (!row || !settles[n.provider].includes(row.payment.provider))
-      throw new HttpError(404, 'Unknown payment');
-    const { payment } = row;
-    if (
-      n.outcome === 'succeeded' &&
-      (n.amountPaise !== payment.amountPaise || n.amountPaise !== row.orderTotal)
-    ) {
-      throw new HttpError(400, 'Amount does not match the order');
-    }
+  const applied = await db.transaction((tx) => applyNotificationIn(tx, n));
+  if ('refusal' in applied) throw applied.refusal;
+  return applied;
+}
 
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: n.provider,
-        eventId: n.eventId,
-        paymentId: payment.id,
-        payload: n.payload,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (inserted.length === 0) throw new HttpError(409, 'Notification already processed');
+async function applyNotificationIn(tx: DbOrTx, n: VerifiedNotification): Promise<Applied> {
+  const [row] = await tx
+    .select({ payment: payments, orderTotal: orders.totalPaise })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.id, n.paymentId))
+    .for('update');
+  const known = row && settles[n.provider].includes(row.payment.provider) ? row : null;
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({
+      provider: n.provider,
+      eventId: n.eventId,
+      paymentId: known?.payment.id ?? null,
+      payload: n.payload,
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (!known) return { refusal: new HttpError(404, 'Unknown payment') };
+  const { payment } = known;
+  const result = { orderId: payment.orderId, paymentId: payment.id, outcome: n.outcome };
+  const mismatch =
+    n.outcome === 'succeeded' &&
+    (n.amountPaise !== payment.amountPaise || n.amountPaise !== known.orderTotal);
+  const mismatchRefusal = { refusal: new HttpError(400, 'Amount does not match the order') };
+  if (inserted.length === 0) return mismatch ? mismatchRefusal : { ...result, replayed: true };
+  const now = new Date();
 
-    const result = { orderId: payment.orderId, paymentId: payment.id, outcome: n.outcome };
-    if (n.outcome === 'failed') {
-      await tx
-        .update(payments)
-        .set({ status: 'failed', updatedAt: new Date() })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-      return result;
-    }
-
-    if (!(await markOrderPaid(tx, payment.orderId)))
-      throw new HttpError(409, 'Order is not pending');
+  if (n.outcome === 'failed') {
     await tx
       .update(payments)
-      .set({
-        status: 'succeeded',
-        updatedAt: new Date(),
-        ...(n.providerReference ? { providerReference: n.providerReference } : {}),
-      })
-      .where(eq(payments.id, payment.id));
+      .set({ status: 'failed', providerStatus: null, updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
     return result;
-  });
+  }
+  if (n.outcome === 'pending') {
+    await tx
+      .update(payments)
+      .set({ providerStatus: 'pending', updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    return result;
+  }
+
+  const reference = n.providerReference ?? null;
+  const alreadyPaid = payment.status === 'succeeded';
+  if (mismatch || (alreadyPaid && reference !== null && reference !== payment.providerReference)) {
+    // money this attempt's row does not describe: its own row, with the amount actually paid
+    const [extra] = await tx
+      .insert(payments)
+      .values({
+        id: randomReference('PAY'),
+        storeId: payment.storeId,
+        orderId: payment.orderId,
+        provider: payment.provider,
+        method: payment.method,
+        amountPaise: n.amountPaise,
+        status: 'succeeded',
+        providerReference: reference,
+        providerStatus: mismatch ? 'amount_mismatch' : 'duplicate',
+        payerVpa: payment.payerVpa,
+        needsRefund: true,
+      })
+      .returning({ id: payments.id });
+    await tx
+      .update(paymentEvents)
+      .set({ paymentId: extra!.id })
+      .where(eq(paymentEvents.id, inserted[0]!.id));
+    return mismatch ? mismatchRefusal : { ...result, paymentId: extra!.id, needsRefund: true };
+  }
+  // the same money reported again under another event id (e.g. webhook after return)
+  if (alreadyPaid) return { ...result, needsRefund: payment.needsRefund };
+
+  const paid = await markOrderPaid(tx, payment.orderId);
+  await tx
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      providerStatus: null,
+      needsRefund: !paid,
+      updatedAt: now,
+      ...(reference ? { providerReference: reference } : {}),
+    })
+    .where(eq(payments.id, payment.id));
+  return paid ? result : { ...result, needsRefund: true };
 }

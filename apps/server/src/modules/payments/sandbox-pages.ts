@@ -24,7 +24,7 @@ export interface SandboxAttemptView {
   status: string;
 }
 
-function attemptBlock(a: SandboxAttemptView): string {
+function attemptBlock(a: SandboxAttemptView, token: string): string {
   const id = escapeHtml(a.id);
   const details = `<dl>
 <dt>Merchant</dt><dd data-testid="sandbox-merchant">${escapeHtml(a.merchant)}</dd>
@@ -35,29 +35,23 @@ function attemptBlock(a: SandboxAttemptView): string {
   if (a.status !== 'pending') {
     return `${details}<p data-testid="sandbox-status">This payment is already ${escapeHtml(a.status)}.</p>`;
   }
+  // the owner's token travels with the decision: without it the store refuses (sandbox-token.ts)
+  const hidden = `<input type="hidden" name="token" value="${escapeHtml(token)}">`;
   return `${details}<div class="actions">
-<form method="post" action="/sandbox-gateway/pay/${id}/approve" style="flex:1;display:flex"><button class="approve" type="submit" data-testid="sandbox-approve">Approve</button></form>
-<form method="post" action="/sandbox-gateway/pay/${id}/decline" style="flex:1;display:flex"><button class="decline" type="submit" data-testid="sandbox-decline">Decline</button></form>
+<form method="post" action="/sandbox-gateway/pay/${id}/approve" style="flex:1;display:flex">${hidden}<button class="approve" type="submit" data-testid="sandbox-approve">Approve</button></form>
+<form method="post" action="/sandbox-gateway/pay/${id}/decline" style="flex:1;display:flex">${hidden}<button class="decline" type="submit" data-testid="sandbox-decline">Decline</button></form>
 </div>`;
 }
 
-/** The hosted gateway page: merchant, order and amount with Approve and Decline. */
-export function sandboxPayPage(a: SandboxAttemptView): string {
+/**
+ * The hosted gateway page (or, for a UPI attempt, the sandbox's stand-in for the payer's UPI app):
+ * merchant, order and amount with Approve and Decline, which carry the owner's token.
+ */
+export function sandboxPayPage(a: SandboxAttemptView, token: string): string {
   const heading = a.provider === 'upi' ? 'Sandbox UPI payment' : 'Sandbox payment gateway';
   return page(
     heading,
-    `<span class="badge">Sandbox: no real money moves</span><h1>${heading}</h1>${attemptBlock(a)}`,
-  );
-}
-
-/** The sandbox's UPI app stand-in: every open UPI request of an order, each with Approve and Decline. */
-export function sandboxUpiPage(orderId: string, attempts: SandboxAttemptView[]): string {
-  const list = attempts.length
-    ? attempts.map(attemptBlock).join('<hr>')
-    : `<p data-testid="sandbox-empty">No open UPI payment for order ${escapeHtml(orderId)}.</p>`;
-  return page(
-    'Sandbox UPI',
-    `<span class="badge">Sandbox: no real money moves</span><h1>Sandbox UPI app</h1>${list}`,
+    `<span class="badge">Sandbox: no real money moves</span><h1>${heading}</h1>${attemptBlock(a, token)}`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -28,21 +28,6 @@ export async function findSandboxAttempt(
   return row && (row.provider === 'sandbox' || row.provider === 'upi') ? row : null;
 }
 
-export async function listOpenUpiAttempts(db: Db, orderId: string): Promise<SandboxAttemptView[]> {
-  return db
-    .select(attemptColumns)
-    .from(payments)
-    .innerJoin(stores, eq(stores.id, payments.storeId))
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.provider, 'upi'),
-        eq(payments.status, 'pending'),
-      ),
-    )
-    .orderBy(desc(payments.createdAt));
-}
-
 /** The webhook's path: verify the signature over the raw body, then apply. 401 when unsigned or forged. */
 export async function receiveSandboxNotification(
   db: Db,
@@ -50,6 +35,8 @@ export async function receiveSandboxNotification(
   rawBody: string,
   signature: string | undefined,
 ): Promise<NotificationOutcome> {
+  // the sandbox settles nothing in live mode, whatever reaches this function
+  if (!config.demo) throw new HttpError(404, 'Unknown payment');
   const notification = verifySandboxNotification(config.sandbox.secret, rawBody, signature);
   if (!notification) throw new HttpError(401, 'Invalid notification signature');
   return applyNotification(db, notification);

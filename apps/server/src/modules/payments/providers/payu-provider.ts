@@ -43,6 +43,16 @@ export const payuProvider: PaymentProvider = {
   },
 };
 
+/**
+ * PayU's `status`: success, failure, or pending (the bank has not confirmed yet; unmappedstatus
+ * then says e.g. pending or initiated). Anything else is not money taken.
+ */
+export function payuOutcome(status: string | undefined): VerifiedNotification['outcome'] {
+  if (status === 'success') return 'succeeded';
+  if (status === 'pending') return 'pending';
+  return 'failed';
+}
+
 /** PayU's response (surl/furl post or webhook), verified by the reverse hash; null when it fails. */
 export function verifyPayuNotification(
   config: PaymentConfig,
@@ -59,7 +69,7 @@ export function verifyPayuNotification(
     eventId: `${mihpayid}:${status ?? ''}`,
     paymentId: txnid,
     amountPaise,
-    outcome: status === 'success' ? 'succeeded' : 'failed',
+    outcome: payuOutcome(status),
     providerReference: mihpayid,
     ...(response.error_Message ? { reason: response.error_Message } : {}),
     payload: response,

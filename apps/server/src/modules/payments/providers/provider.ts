@@ -7,6 +7,8 @@ export interface AttemptForProvider {
   orderId: string;
   method: PaymentMethod;
   amountPaise: number;
+  /** a UPI request stops being payable then (payments.expires_at) */
+  expiresAt?: Date | null;
 }
 
 export interface StartContext {
@@ -37,7 +39,8 @@ export interface VerifiedNotification {
   eventId: string;
   paymentId: string;
   amountPaise: number;
-  outcome: 'succeeded' | 'failed';
+  /** 'pending': the provider has not decided yet (PayU status=pending) */
+  outcome: 'succeeded' | 'failed' | 'pending';
   providerReference?: string;
   reason?: string;
   payload: unknown;

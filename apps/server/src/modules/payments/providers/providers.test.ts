@@ -68,10 +68,18 @@ describe('UPI', () => {
     expect(qr.action.type).toBe('qr');
     expect(qr.action.qr).toContain('am=1234.05');
     const app = upiProvider.start({ ...ctx, attempt: { ...attempt, method: 'upi_app' } });
-    expect(app.action).toEqual({ type: 'deeplink', redirectUrl: app.redirectUrl });
+    expect(app.action).toMatchObject({ type: 'deeplink', redirectUrl: app.redirectUrl });
     expect(app.redirectUrl).toMatch(
-      /^upi:\/\/pay\?pa=stationery.demo%40upi&pn=Shop&am=1234\.05&cu=INR/,
+      /^upi:\/\/pay\?pa=demo-store%40sandbox&pn=Shop&am=1234\.05&cu=INR/,
     );
+  });
+  it("links the demo sandbox's UPI app for the owner only in demo mode", () => {
+    const ctx = { attempt, storeName: 'Shop', fields: {}, config, baseUrl: '' };
+    expect(upiProvider.start(ctx).action.sandboxUrl).toMatch(
+      /^\/sandbox-gateway\/upi\?paymentId=PAY123&token=\d+\.[0-9a-f]{64}$/,
+    );
+    const live = { ...config, demo: false };
+    expect(upiProvider.start({ ...ctx, config: live }).action.sandboxUrl).toBeUndefined();
   });
 });
 

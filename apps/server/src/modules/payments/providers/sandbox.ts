@@ -1,4 +1,5 @@
 import { paiseToRupeeString } from '@store/contracts/money';
+import { SANDBOX_TOKEN_LIFETIME_MS, signSandboxToken } from '../sandbox-token';
 import { hmacSha256Hex, randomReference, verifyHmacSha256 } from '../signature';
 import type { PaymentProvider, VerifiedNotification } from './provider';
 
@@ -25,6 +26,12 @@ export const sandboxProvider: PaymentProvider = {
       currency: 'INR',
       merchant: storeName,
       signature: sandboxRequestSignature(config.sandbox.secret, attempt.id, amount),
+      // the owner's right to Approve/Decline on the hosted page (sandbox-token.ts)
+      token: signSandboxToken(
+        config.sandbox.secret,
+        attempt.id,
+        new Date(Date.now() + SANDBOX_TOKEN_LIFETIME_MS),
+      ),
     };
     return {
       redirectUrl: url,

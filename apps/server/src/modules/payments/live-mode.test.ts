@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serverRoot } from '../../env';
+import { liveModeProblems } from './live-mode';
+import { defaultPaymentsEnv, paymentConfigFromEnv, sandboxEnabled } from './payment-config';
+
+const live = {
+  ...defaultPaymentsEnv,
+  NODE_ENV: 'production',
+  PAYMENT_METHODS: 'upi_qr,upi_app',
+  UPI_VPA: 'kagazkalam@okaxis',
+  JWT_SECRET: 'x'.repeat(40),
+  PUBLIC_BASE_URL: 'https://shop.example.in',
+};
+
+describe('live mode (NODE_ENV=production)', () => {
+  it('accepts a store that takes real money safely', () => {
+    expect(liveModeProblems(live)).toEqual([]);
+    expect(
+      liveModeProblems({
+        ...live,
+        PAYMENT_METHODS: 'payu',
+        UPI_VPA: undefined,
+        PAYU_KEY: 'k',
+        PAYU_SALT: 's',
+      }),
+    ).toEqual([]);
+  });
+  it('names every problem and what to set', () => {
+    const problems = liveModeProblems({
+      ...defaultPaymentsEnv,
+      NODE_ENV: 'production',
+      PUBLIC_BASE_URL: 'http://shop.example.in',
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toMatch(
+      /PAYMENT_METHODS offers 'gateway'.*Remove it, e.g. PAYMENT_METHODS=/,
+    );
+    expect(problems[1]).toMatch(
+      /UPI_VPA is not set: set UPI_VPA=|set UPI_VPA to the shop's own UPI ID/,
+    );
+    expect(problems[2]).toMatch(/JWT_SECRET is not set/);
+    expect(problems[3]).toMatch(/PUBLIC_BASE_URL must be https/);
+    expect(liveModeProblems({ ...live, PUBLIC_BASE_URL: undefined })).toEqual([
+      expect.stringMatching(/PUBLIC_BASE_URL is not set: set it to the shop's https address/),
+    ]);
+    expect(liveModeProblems({ ...live, PAYMENT_METHODS: 'gateway' })).toEqual([
+      expect.stringMatching(/offers 'gateway'/),
+      expect.stringMatching(/No payment method is left/),
+    ]);
+  });
+  it('refuses nothing in demo mode, where the sandbox stays on', () => {
+    expect(liveModeProblems({ ...defaultPaymentsEnv })).toEqual([]);
+    expect(sandboxEnabled(paymentConfigFromEnv(defaultPaymentsEnv))).toBe(true);
+    // even if someone builds a live config with the sandbox, the sandbox does not exist
+    expect(
+      sandboxEnabled(paymentConfigFromEnv({ ...defaultPaymentsEnv, NODE_ENV: 'production' })),
+    ).toBe(false);
+  });
+  it('server start exits with 1 and the whole message, before opening any data', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'live-mode-'));
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(serverRoot, 'src/server.ts')],
+        {
+          cwd: serverRoot,
+          encoding: 'utf8',
+          timeout: 60_000,
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: 'production',
+            DATA_DIR: dataDir,
+            PORT: '0',
+            PUBLIC_BASE_URL: 'http://shop.example.in',
+          },
+        },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('Refusing to start in live mode (NODE_ENV=production):');
+      for (const name of ['gateway', 'UPI_VPA', 'JWT_SECRET', 'PUBLIC_BASE_URL must be https'])
+        expect(run.stderr).toContain(name);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

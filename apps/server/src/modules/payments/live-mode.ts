@@ -1,0 +1,58 @@
+import { isLiveMode, paymentConfigFromEnv, type PaymentsEnv } from './payment-config';
+
+/** What the live-mode check reads: the payment variables plus the two that protect sessions and links. */
+export interface LiveModeEnv extends PaymentsEnv {
+  JWT_SECRET?: string | undefined;
+}
+
+/**
+ * Why a store may not take real money with this configuration (NODE_ENV=production), each with
+ * exactly what to set; empty when it may. server.ts prints them all and exits with 1, so a shop
+ * fixes every problem in one go rather than one per restart. In demo mode nothing is refused.
+ */
+export function liveModeProblems(e: LiveModeEnv): string[] {
+  if (!isLiveMode(e.NODE_ENV)) return [];
+  const problems: string[] = [];
+  const { methods } = paymentConfigFromEnv(e, 'unused-here');
+  if (methods.includes('gateway')) {
+    problems.push(
+      "PAYMENT_METHODS offers 'gateway', the sandbox gateway that marks orders paid without any money. " +
+        'Remove it, e.g. PAYMENT_METHODS=upi_qr,upi_app or PAYMENT_METHODS=payu,upi_qr.',
+    );
+  }
+  if ((methods.includes('upi_qr') || methods.includes('upi_app')) && !e.UPI_VPA) {
+    problems.push(
+      "UPI is offered but UPI_VPA is not set: set UPI_VPA to the shop's own UPI ID (e.g. UPI_VPA=yourshop@okaxis), " +
+        'or remove upi_qr and upi_app from PAYMENT_METHODS.',
+    );
+  }
+  if (!methods.some((m) => m !== 'gateway')) {
+    problems.push(
+      'No payment method is left for live mode: set PAYMENT_METHODS to upi_qr, upi_app and/or payu (payu also needs PAYU_KEY and PAYU_SALT).',
+    );
+  }
+  if (!e.JWT_SECRET) {
+    problems.push(
+      'JWT_SECRET is not set: set it to a random string of at least 32 characters (e.g. the output of `openssl rand -base64 48`).',
+    );
+  }
+  if (!e.PUBLIC_BASE_URL) {
+    problems.push(
+      "PUBLIC_BASE_URL is not set: set it to the shop's https address, e.g. PUBLIC_BASE_URL=https://shop.example.in.",
+    );
+  } else if (!/^https:\/\//i.test(e.PUBLIC_BASE_URL)) {
+    problems.push(
+      `PUBLIC_BASE_URL must be https (payment providers return shoppers there): it is ${e.PUBLIC_BASE_URL}; set e.g. PUBLIC_BASE_URL=https://shop.example.in.`,
+    );
+  }
+  return problems;
+}
+
+/** The one message server.ts prints before exiting. */
+export function liveModeRefusal(problems: readonly string[]): string {
+  return [
+    'Refusing to start in live mode (NODE_ENV=production):',
+    ...problems.map((p) => `  - ${p}`),
+    'Unset NODE_ENV to run the demo store instead.',
+  ].join('\n');
+}
