@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentField, PaymentResponse } from '@store/contracts/payments';
+import { upiMessages } from '@store/contracts/payment-rules';
 import { setAuthToken } from '@/lib/cookies';
+import { paymentMessages } from '@/features/payment/lib/payment-result';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { redirectBrowser, submitForm } from '@/features/payment/lib/browser';
@@ -461,5 +463,137 @@ describe('Payment page: results', () => {
     serveFields();
     render('/payment?orderId=ORD1&reason=Payment+declined');
     expect(await screen.findByText(/Payment declined/)).toBeInTheDocument();
+  });
+});
+
+describe('Payment page: issue 10', () => {
+  it('sends an Idempotency-Key, the same on a retry after a network error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serveFields();
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/payments`, ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length === 1
+          ? HttpResponse.error()
+          : HttpResponse.json({ success: true, redirectUrl: '/order-success' });
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText(paymentMessages.processFailed)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(location()).toBe('/order-success'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('over ₹1,00,000 UPI is not offered, with the reason; other methods are', async () => {
+    server.use(
+      http.get(`${API}/orders/ORD1`, () =>
+        HttpResponse.json({ id: 'ORD1', status: 0, total: 173052 }),
+      ),
+    );
+    serveFields();
+    render();
+    expect(await screen.findByText(upiMessages.overLimit)).toBeInTheDocument();
+    const method = screen.getByLabelText('Payment method');
+    expect(within(method).queryByRole('option', { name: 'UPI QR' })).not.toBeInTheDocument();
+    expect(within(method).getByRole('option', { name: 'Gateway' })).toBeInTheDocument();
+  });
+
+  it('up to ₹1,00,000 UPI is offered', async () => {
+    server.use(
+      http.get(`${API}/orders/ORD1`, () =>
+        HttpResponse.json({ id: 'ORD1', status: 0, total: 100000 }),
+      ),
+    );
+    serveFields();
+    render();
+    expect(await screen.findByTestId('amount-to-pay')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'UPI QR' })).toBeInTheDocument();
+    expect(screen.queryByText(upiMessages.overLimit)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's UPI refusal on the method", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serveFields();
+    servePayment(() =>
+      HttpResponse.json(
+        { error: upiMessages.overLimit, fields: { method: upiMessages.overLimit } },
+        { status: 400 },
+      ),
+    );
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Payment method')).toHaveAccessibleDescription(
+        expect.stringContaining(upiMessages.overLimit),
+      ),
+    );
+  });
+
+  it('an expired QR says so and "Get a new QR code" asks again with a new key, keeping the amount', async () => {
+    serveFields();
+    const keys: (string | null)[] = [];
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(`${API}/payments`, async ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        bodies.push(await request.json());
+        const first = keys.length === 1;
+        return HttpResponse.json({
+          success: true,
+          action: {
+            type: 'qr',
+            qr: first ? 'upi://pay?tr=old' : 'upi://pay?tr=new',
+            // the first code is already past its time; the second has 15 minutes
+            expiresAt: new Date(Date.now() + (first ? -1000 : 15 * 60_000)).toISOString(),
+            paymentId: first ? 'pay-1' : 'pay-2',
+          },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(upiMessages.qrExpired);
+    expect(screen.queryByTestId('payment-qr')).not.toBeInTheDocument();
+    expect(screen.getByText(/^Amount to pay: ₹1,449\.50?$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get a new QR code' }));
+    expect(await screen.findByTestId('payment-qr')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^1[45]:\d\d$/);
+    expect(screen.queryByText(upiMessages.qrExpired)).not.toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(bodies[1]).toEqual(bodies[0]);
+  });
+
+  it('a payment the provider is still confirming is said so, with no form to pay again', async () => {
+    serveFields();
+    render('/payment?orderId=ORD1&outcome=pending');
+    expect(
+      await screen.findByRole('heading', { name: 'Your payment is being confirmed' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it("the order's paymentStatus 'confirming' says the same", async () => {
+    server.use(
+      http.get(`${API}/orders/ORD1`, () =>
+        HttpResponse.json({ id: 'ORD1', status: 0, total: 99, paymentStatus: 'confirming' }),
+      ),
+    );
+    serveFields();
+    render();
+    expect(
+      await screen.findByRole('heading', { name: 'Your payment is being confirmed' }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,20 +1,24 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { PaymentFieldValue } from '@store/contracts/payment-rules';
+import { upiMessages, type PaymentFieldValue } from '@store/contracts/payment-rules';
+import { orderStatus } from '@store/contracts/order-rules';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
 import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
 import { ApiError, serverErrorText } from '@/lib/api-client';
 import { formatInr } from '@store/contracts/money';
-import { useOrderToPay } from '@/features/payment/api/get-order-status';
+import { useIdempotencyKeys } from '@/lib/idempotency';
+import { useOrderStatusPolling, useOrderToPay } from '@/features/payment/api/get-order-status';
 import { usePaymentFieldsQuery } from '@/features/payment/api/get-payment-fields';
 import { useSubmitPaymentMutation } from '@/features/payment/api/submit-payment';
 import { DynamicPaymentForm } from '@/features/payment/components/dynamic-payment-form';
 import { QrPayment } from '@/features/payment/components/qr-payment';
 import { RedirectPostForm } from '@/features/payment/components/redirect-post-form';
 import { redirectBrowser } from '@/features/payment/lib/browser';
+import { fieldsForTotal, upiAllowedFor } from '@/features/payment/lib/upi-limit';
 import {
   isAppPath,
+  isConfirmingPayment,
   paymentMessages,
   paymentOutcome,
   type PaymentOutcome,
@@ -58,6 +62,38 @@ const returnToCheckout = (
   </p>
 );
 
+/**
+ * The provider has not confirmed the payment yet: no form (a second payment would be taken), and
+ * the page follows the order until a verified notification makes it Processing.
+ */
+function ConfirmingPayment({ orderId }: { orderId: string }) {
+  const navigate = useNavigate();
+  const { data: status } = useOrderStatusPolling(orderId);
+  const paid = status === orderStatus.processing;
+  useEffect(() => {
+    if (paid) navigate(paths.orderSuccess, { replace: true, state: { orderId } });
+  }, [paid, navigate, orderId]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-2xl">{paymentMessages.confirming}</CardTitle>
+        <CardDescription>Order #{orderId}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p role="status" className="text-sm">
+          The payment provider has not confirmed your payment yet. This page updates once it does;
+          please do not pay again for this order.
+        </p>
+        <p className="text-sm font-medium">
+          <Link to={paths.orders} className="text-primary underline-offset-4 hover:underline">
+            Go to My Orders
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function Component() {
   const orderId = useOrderId();
   const [params] = useSearchParams();
@@ -67,6 +103,14 @@ export function Component() {
   const mutation = useSubmitPaymentMutation();
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+  const keys = useIdempotencyKeys();
+  // what was last sent, so an expired QR can be replaced by a new attempt with the same details
+  const lastFields = useRef<Record<string, PaymentFieldValue> | null>(null);
+  // over ₹1,00,000 the UPI methods are not offered (the server refuses them too)
+  const offeredFields = useMemo(
+    () => fieldsForTotal(fieldsQuery.data ?? [], order?.total),
+    [fieldsQuery.data, order?.total],
+  );
 
   if (!orderId) {
     return (
@@ -80,24 +124,20 @@ export function Component() {
     );
   }
 
-  if (outcome?.kind === 'qr') {
-    return (
-      <Shell>
-        <QrPayment
-          orderId={orderId}
-          qr={outcome.qr}
-          qrBase64={outcome.qrBase64}
-          amount={order?.total}
-        />
-      </Shell>
-    );
-  }
-
-  const pay = async (fields: Record<string, PaymentFieldValue>) => {
-    setOutcome(null);
+  const pay = async (
+    fields: Record<string, PaymentFieldValue>,
+    { renew = false }: { renew?: boolean } = {},
+  ) => {
+    // a new QR keeps the QR screen (with its amount) until the new code arrives
+    if (!renew) setOutcome(null);
     setServerErrors(undefined);
+    lastFields.current = fields;
+    const body = { orderId, fields };
     try {
-      const result = paymentOutcome(await mutation.mutateAsync({ orderId, fields }));
+      // the same key while these details are sent again; new details are a new attempt
+      const response = await mutation.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      keys.done();
+      const result = paymentOutcome(response);
       setOutcome(result);
       if (result.kind === 'deeplink') redirectBrowser(result.url);
       else if (result.kind === 'navigate') {
@@ -119,6 +159,36 @@ export function Component() {
     }
   };
 
+  if (outcome?.kind === 'qr') {
+    return (
+      <Shell>
+        <QrPayment
+          key={outcome.paymentId ?? outcome.qr ?? outcome.qrBase64}
+          orderId={orderId}
+          qr={outcome.qr}
+          qrBase64={outcome.qrBase64}
+          amount={order?.total}
+          expiresAt={outcome.expiresAt}
+          renewing={mutation.isPending}
+          onNewQr={() => {
+            // the expired code's attempt is over: a new attempt, so a new key
+            keys.done();
+            if (lastFields.current) void pay(lastFields.current, { renew: true });
+          }}
+        />
+      </Shell>
+    );
+  }
+
+  if (isConfirmingPayment(params, order)) {
+    return (
+      <Shell>
+        <ConfirmingPayment orderId={orderId} />
+      </Shell>
+    );
+  }
+
+  const upiAllowed = upiAllowedFor(order?.total);
   const reason = params.get('reason');
   return (
     <Shell>
@@ -144,6 +214,14 @@ export function Component() {
               {returnToCheckout}
             </div>
           )}
+          {!upiAllowed && (
+            <p
+              data-testid="upi-over-limit"
+              className="rounded-md border border-border bg-muted px-4 py-3 text-sm"
+            >
+              {upiMessages.overLimit}
+            </p>
+          )}
           {fieldsQuery.isPending ? (
             <div className="grid gap-4" aria-busy="true" aria-label="Loading payment form">
               <Skeleton className="h-10" />
@@ -158,7 +236,9 @@ export function Component() {
             </div>
           ) : (
             <DynamicPaymentForm
-              fields={fieldsQuery.data}
+              // a new field list (the order's total arrived) starts the form afresh
+              key={upiAllowed ? 'all' : 'no-upi'}
+              fields={offeredFields}
               submitting={mutation.isPending || outcome?.kind === 'post'}
               serverErrors={serverErrors}
               onSubmit={pay}

@@ -37,11 +37,16 @@ export function useOrderToPay(orderId: string | null) {
 }
 
 /** Polls GET /orders/{id} (Bearer) while the QR screen is open. */
-export function useOrderStatusPolling(orderId: string, intervalMs = ORDER_POLL_INTERVAL_MS) {
+export function useOrderStatusPolling(
+  orderId: string,
+  intervalMs = ORDER_POLL_INTERVAL_MS,
+  /** false stops the polling (an expired QR can no longer be paid) */
+  active = true,
+) {
   return useQuery({
     ...orderQuery(orderId),
     select: statusOf,
-    refetchInterval: intervalMs,
+    refetchInterval: active ? intervalMs : false,
     refetchIntervalInBackground: true,
   });
 }

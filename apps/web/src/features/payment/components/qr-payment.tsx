@@ -1,11 +1,14 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { orderStatus } from '@store/contracts/order-rules';
 import { formatInr } from '@store/contracts/money';
+import { upiMessages } from '@store/contracts/payment-rules';
+import { Button } from '@store/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
 import { useOrderStatusPolling } from '../api/get-order-status';
-import { qrImageSrc } from '../lib/payment-result';
+import { countdownAnnouncement, formatCountdown, qrImageSrc } from '../lib/payment-result';
 import { paths } from '@/lib/paths';
 
 interface Props {
@@ -15,12 +18,46 @@ interface Props {
   /** the order's total from the server, so the shopper can check what the UPI app asks */
   amount?: number;
   pollIntervalMs?: number;
+  /** when the code stops being payable (ISO); without it there is no countdown */
+  expiresAt?: string;
+  /** asks the server for a new attempt with a new code */
+  onNewQr?: () => void;
+  /** a new code is being asked for */
+  renewing?: boolean;
 }
 
-/** The QR screen: shows the code and polls the order until a verified payment makes it Processing. */
-export function QrPayment({ orderId, qr, qrBase64, amount, pollIntervalMs }: Props) {
+/** Milliseconds until `expiresAt`, ticking each second; null without an expiry. */
+function useTimeLeft(expiresAt: string | undefined): number | null {
+  const deadline = expiresAt ? Date.parse(expiresAt) : NaN;
+  const [now, setNow] = useState(() => Date.now());
+  const running = Number.isFinite(deadline) && deadline > now;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return Number.isFinite(deadline) ? Math.max(0, deadline - now) : null;
+}
+
+/**
+ * The QR screen: shows the code and polls the order until a verified payment makes it Processing.
+ * A code with an expiry counts down; once expired it is hidden, the polling stops, and the shopper
+ * may ask for a new one (a new attempt).
+ */
+export function QrPayment({
+  orderId,
+  qr,
+  qrBase64,
+  amount,
+  pollIntervalMs,
+  expiresAt,
+  onNewQr,
+  renewing = false,
+}: Props) {
   const navigate = useNavigate();
-  const { data: status } = useOrderStatusPolling(orderId, pollIntervalMs);
+  const timeLeft = useTimeLeft(expiresAt);
+  const expired = timeLeft === 0;
+  const { data: status } = useOrderStatusPolling(orderId, pollIntervalMs, !expired);
   const paid = status === orderStatus.processing;
 
   useEffect(() => {
@@ -37,7 +74,31 @@ export function QrPayment({ orderId, qr, qrBase64, amount, pollIntervalMs }: Pro
         </CardDescription>
       </CardHeader>
       <CardContent className="grid justify-items-center gap-4">
-        {qr ? (
+        {timeLeft !== null && !expired && (
+          <p className="text-sm font-medium">
+            Time left to pay:{' '}
+            <span role="timer" className="font-semibold tabular-nums" data-testid="qr-countdown">
+              {formatCountdown(timeLeft)}
+            </span>
+          </p>
+        )}
+        {/* the timer above is silent; this says the time at a few steps only */}
+        <p className="sr-only" aria-live="polite">
+          {timeLeft === null ? '' : countdownAnnouncement(timeLeft)}
+        </p>
+        {expired ? (
+          <div className="grid justify-items-center gap-3">
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {upiMessages.qrExpired}
+            </p>
+            {onNewQr && (
+              <Button onClick={onNewQr} disabled={renewing}>
+                <RefreshCw aria-hidden="true" />
+                {renewing ? 'Getting a new QR code...' : 'Get a new QR code'}
+              </Button>
+            )}
+          </div>
+        ) : qr ? (
           <div className="rounded-lg bg-white p-4">
             <QRCodeSVG
               value={qr}
@@ -59,10 +120,12 @@ export function QrPayment({ orderId, qr, qrBase64, amount, pollIntervalMs }: Pro
         {typeof amount === 'number' && (
           <p className="text-lg font-semibold">Amount to pay: {formatInr(amount)}</p>
         )}
-        <p className="text-sm text-muted-foreground" role="status">
-          Order #{orderId}: waiting for payment…
-        </p>
-        {qr?.startsWith('upi:') && (
+        {!expired && (
+          <p className="text-sm text-muted-foreground" role="status">
+            Order #{orderId}: waiting for payment…
+          </p>
+        )}
+        {!expired && qr?.startsWith('upi:') && (
           <a href={qr} className="text-sm text-primary underline-offset-4 hover:underline">
             Paying on this phone? Open your UPI app
           </a>

@@ -1,0 +1,34 @@
+import { rupeesToPaise } from '@store/contracts/paise';
+import { UPI_MAX_PAISE } from '@store/contracts/payment-rules';
+import type { PaymentField } from '@store/contracts/payments';
+
+/** The methods of the payment form that are plain UPI (PayU's own UPI is PayU's to limit). */
+const isUpiMethod = (value: string) => value.startsWith('upi');
+
+/** Whether UPI may take this order: at most ₹1,00,000 (the server refuses more too). */
+export function upiAllowedFor(totalRupees: number | undefined): boolean {
+  return typeof totalRupees !== 'number' || rupeesToPaise(totalRupees) <= UPI_MAX_PAISE;
+}
+
+/**
+ * The form without its UPI choices when the order is over the UPI limit: the method select
+ * loses its upi_* options (and a UPI default), and the UPI ID field goes; other methods stay.
+ */
+export function fieldsForTotal(
+  fields: readonly PaymentField[],
+  totalRupees: number | undefined,
+): PaymentField[] {
+  if (upiAllowedFor(totalRupees)) return [...fields];
+  return fields
+    .filter((f) => f.name !== 'upiId')
+    .map((f) => {
+      if (f.name !== 'method' || !f.options) return f;
+      const { defaultValue, ...rest } = f;
+      const keepDefault = typeof defaultValue === 'string' && !isUpiMethod(defaultValue);
+      return {
+        ...rest,
+        options: f.options.filter((o) => !isUpiMethod(o.value)),
+        ...(keepDefault ? { defaultValue } : {}),
+      };
+    });
+}
