@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/contracts/money';
-import type { Db } from './client';
-import { productAttributes, productImages, products, stores } from './schema';
-import { seedProducts } from './seed-data/catalogue';
+import type { Db, DbOrTx } from './client';
+import { stockVariantsOf, variantOptionsOf } from '../modules/products/products.service';
+import { productAttributes, productImages, products, stockLevels, stores } from './schema';
+import { seedProducts, seedStockOverrides, type SeedProduct } from './seed-data/catalogue';
 import { DEFAULT_STORE_ID, defaultStoreDomains, defaultStoreInfo } from './seed-data/store';
 
 /** Stable UUID per seeded product so re-seeding keeps ids (carts and order lines stay linked). */
@@ -17,7 +18,40 @@ const productImageUrls = (slug: string) => [
   `/images/products/${slug}-2.svg`,
 ];
 
-/** Writes (or rewrites) the demo store and its catalogue. Users and orders are kept. */
+/** The demo's starting stock of each variant: 20–200 units, stable per slug, unless overridden. */
+function seedStockRows(storeId: string, p: SeedProduct) {
+  const options = variantOptionsOf(p.attributes.map((a) => ({ key: a.key, values: a.value })));
+  const override = seedStockOverrides[p.slug];
+  return stockVariantsOf(options).map(({ size, color }) => {
+    const h = createHash('sha1').update(`${p.slug}|${size}|${color}`).digest();
+    const usual = 20 + (h.readUInt16BE(0) % 181);
+    const onHand =
+      typeof override === 'number' ? override : (override?.[`${size}|${color}`] ?? usual);
+    return { productId: seedProductId(storeId, p.slug), size, color, onHand };
+  });
+}
+
+/**
+ * Gives the demo products' variants that have no stock row their starting stock; rows that exist
+ * (what orders and cancels left) are kept. Products no longer in the database are skipped.
+ */
+async function seedMissingStock(db: DbOrTx, storeId: string): Promise<void> {
+  const present = new Set(
+    (await db.select({ id: products.id }).from(products).where(eq(products.storeId, storeId))).map(
+      (r) => r.id,
+    ),
+  );
+  const rows = seedProducts
+    .flatMap((p) => seedStockRows(storeId, p))
+    .filter((r) => present.has(r.productId));
+  if (rows.length) await db.insert(stockLevels).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Writes (or rewrites) the demo store and its catalogue. Users and orders are kept, and so is
+ * stock: only variants without a stock row get the demo's starting stock, so `npm start` on an
+ * existing data folder (which seeds again) never undoes what orders took.
+ */
 export async function seedCatalogue(
   db: Db,
   now = new Date(),
@@ -104,14 +138,21 @@ export async function seedCatalogue(
         })),
       ),
     );
+    await seedMissingStock(tx, storeId);
   });
   return { storeId, products: seedProducts.length };
 }
 
-/** First start: seed when there is no store yet. Returns true when it seeded. */
+/**
+ * First start: seed when there is no store yet. Returns true when it seeded. A data folder from
+ * before stock existed gets the demo's starting stock for its variants without a row.
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stores);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) {
+    await seedMissingStock(db, DEFAULT_STORE_ID);
+    return false;
+  }
   await seedCatalogue(db);
   return true;
 }

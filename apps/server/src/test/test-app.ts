@@ -192,10 +192,31 @@ export const testShippingAddress = {
   phone: '+91 98765 43210',
 };
 
-/** Places an order for the first `count` listed products (quantity 1 each) and returns its JSON. */
+/**
+ * The first `count` listed products a shopper can order without choosing a size or colour and
+ * that are in stock (the demo catalogue has sold-out and low ones).
+ */
+export async function plainProducts(
+  app: FastifyInstance,
+  count: number,
+): Promise<{ id: string; title: string; regularPrice: number; discountedPrice: number | null }[]> {
+  const list = await app.inject({ method: 'GET', url: '/api/v1/products?limit=100' });
+  const data = list.json().data as {
+    id: string;
+    title: string;
+    regularPrice: number;
+    discountedPrice: number | null;
+    variants: unknown[];
+    availability: { status: string };
+  }[];
+  const plain = data.filter((p) => p.variants.length === 0 && p.availability.status === 'in_stock');
+  if (plain.length < count) throw new Error(`only ${plain.length} plain products in stock`);
+  return plain.slice(0, count);
+}
+
+/** Places an order for `count` plain products (quantity 1 each) and returns its JSON. */
 export async function placeTestOrder(app: FastifyInstance, token: string, count = 2) {
-  const list = await app.inject({ method: 'GET', url: `/api/v1/products?limit=${count}` });
-  const products = Object.fromEntries((list.json().data as { id: string }[]).map((p) => [p.id, 1]));
+  const products = Object.fromEntries((await plainProducts(app, count)).map((p) => [p.id, 1]));
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/orders',

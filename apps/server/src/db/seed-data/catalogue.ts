@@ -767,3 +767,17 @@ export function categorySlug(category: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/**
+ * Demo stock where it is not the usual 20–200 (seed.ts derives that from the slug), so the
+ * storefront shows every state: a few products low, one sold out, and on the fountain pen one
+ * colour sold out and one low. A number is the stock of each variant; a record gives it per
+ * variant, keyed 'size|colour' ('' where the product has no such option).
+ */
+export const seedStockOverrides: Record<string, number | Record<string, number>> = {
+  'art-supplies-review': 0,
+  'calligraphy-pen-set': 3,
+  'handmade-paper-sheets': 2,
+  'kids-activity-magazine': 5,
+  'fountain-pen-classic-gold': { '|Navy Blue': 24, '|Black': 4, '|Burgundy': 0 },
+};

@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '@store/contracts/ids';
 import { paiseToRupees } from '@store/contracts/money';
-import type { Product, ProductListQuery, ProductListResponse } from '@store/contracts/products';
+import type {
+  Product,
+  ProductListQuery,
+  ProductListResponse,
+  ProductVariant,
+} from '@store/contracts/products';
+import { availabilityOf } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
-import { productAttributes, productImages, products } from '../../db/schema';
+import { productAttributes, productImages, products, stockLevels } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -32,11 +38,60 @@ function listConditions(storeId: string, q: ProductListQuery): SQL[] {
   return where;
 }
 
-/** Rows to API products, loading images and attributes for all of them in two queries. */
+/** Stock per product for a page of products: one query, grouped here. */
+async function stockOf(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, Pick<Product, 'availability' | 'variants'>>> {
+  const rows = await db
+    .select({
+      productId: stockLevels.productId,
+      size: stockLevels.size,
+      color: stockLevels.color,
+      onHand: stockLevels.onHand,
+    })
+    .from(stockLevels)
+    .where(inArray(stockLevels.productId, ids))
+    .orderBy(asc(stockLevels.productId), asc(stockLevels.size), asc(stockLevels.color));
+  const sums = new Map<string, number>();
+  const variants = new Map<string, ProductVariant[]>();
+  for (const r of rows) {
+    sums.set(r.productId, (sums.get(r.productId) ?? 0) + r.onHand);
+    // the ('', '') row is the stock of a product without options: no variant to choose
+    if (r.size === '' && r.color === '') continue;
+    const list = variants.get(r.productId) ?? [];
+    list.push({
+      size: r.size || null,
+      color: r.color || null,
+      availability: availabilityOf(r.onHand),
+    });
+    variants.set(r.productId, list);
+  }
+  // a product with no stock row has nothing to sell: sold out
+  return new Map(
+    ids.map((id) => [
+      id,
+      { availability: availabilityOf(sums.get(id) ?? 0), variants: variants.get(id) ?? [] },
+    ]),
+  );
+}
+
+/** Groups rows by product id in one pass. */
+function groupBy<T extends { productId: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(row.productId);
+    if (list) list.push(row);
+    else groups.set(row.productId, [row]);
+  }
+  return groups;
+}
+
+/** Rows to API products, loading images, attributes and stock for all of them in three queries. */
 async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [images, attributes] = await Promise.all([
+  const [images, attributes, stock] = await Promise.all([
     db
       .select()
       .from(productImages)
@@ -47,7 +102,10 @@ async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
       .from(productAttributes)
       .where(inArray(productAttributes.productId, ids))
       .orderBy(asc(productAttributes.position)),
+    stockOf(db, ids),
   ]);
+  const imagesOf = groupBy(images);
+  const attributesOf = groupBy(attributes);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -58,10 +116,14 @@ async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
     regularPrice: paiseToRupees(r.regularPricePaise),
     discountedPrice: r.discountedPricePaise === null ? null : paiseToRupees(r.discountedPricePaise),
     createdAt: r.createdAt.toISOString(),
-    images: images.filter((i) => i.productId === r.id).map((i) => ({ url: i.url })),
-    attributes: attributes
-      .filter((a) => a.productId === r.id)
-      .map((a) => ({ id: a.id, key: a.key, value: a.values, metricUnit: a.metricUnit })),
+    images: (imagesOf.get(r.id) ?? []).map((i) => ({ url: i.url })),
+    attributes: (attributesOf.get(r.id) ?? []).map((a) => ({
+      id: a.id,
+      key: a.key,
+      value: a.values,
+      metricUnit: a.metricUnit,
+    })),
+    ...stock.get(r.id)!,
   }));
 }
 
@@ -120,12 +182,38 @@ export async function findProductsForOrder(
 const SIZE_KEYS = ['size', 'sizes'];
 const COLOR_KEYS = ['color', 'colour', 'colours', 'colors'];
 
+export interface VariantOptions {
+  sizes: string[];
+  colors: string[];
+}
+
+/** The sizes and colours given by a product's attributes (the keys the storefront reads). */
+export function variantOptionsOf(attributes: { key: string; values: string[] }[]): VariantOptions {
+  const entry: VariantOptions = { sizes: [], colors: [] };
+  for (const a of attributes) {
+    const key = a.key.toLowerCase();
+    if (SIZE_KEYS.includes(key)) entry.sizes.push(...a.values);
+    if (COLOR_KEYS.includes(key)) entry.colors.push(...a.values);
+  }
+  return entry;
+}
+
+/**
+ * The stock rows a product with these options has: one per size x colour it offers, '' for a
+ * missing dimension; a product without options has the single row ('', '').
+ */
+export function stockVariantsOf(options: VariantOptions): { size: string; color: string }[] {
+  const sizes = options.sizes.length ? [...new Set(options.sizes)] : [''];
+  const colors = options.colors.length ? [...new Set(options.colors)] : [''];
+  return sizes.flatMap((size) => colors.map((color) => ({ size, color })));
+}
+
 /** The sizes and colours each product offers (the attribute keys the storefront reads). */
 export async function findVariantOptions(
   db: DbOrTx,
   ids: string[],
-): Promise<Map<string, { sizes: string[]; colors: string[] }>> {
-  const options = new Map<string, { sizes: string[]; colors: string[] }>();
+): Promise<Map<string, VariantOptions>> {
+  const options = new Map<string, VariantOptions>();
   if (ids.length === 0) return options;
   const rows = await db
     .select({
@@ -135,12 +223,8 @@ export async function findVariantOptions(
     })
     .from(productAttributes)
     .where(inArray(productAttributes.productId, ids));
-  for (const row of rows) {
-    const entry = options.get(row.productId) ?? { sizes: [], colors: [] };
-    const key = row.key.toLowerCase();
-    if (SIZE_KEYS.includes(key)) entry.sizes.push(...row.values);
-    if (COLOR_KEYS.includes(key)) entry.colors.push(...row.values);
-    options.set(row.productId, entry);
+  for (const [productId, attributes] of groupBy(rows)) {
+    options.set(productId, variantOptionsOf(attributes));
   }
   return options;
 }
