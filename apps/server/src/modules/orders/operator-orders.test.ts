@@ -5,6 +5,7 @@ import {
   authHeader,
   createTestApp,
   placeTestOrder,
+  plainProducts,
   registerAndLogin,
   testJwtSecret,
   testShippingAddress,
@@ -26,8 +27,7 @@ let cancelledId: string;
 const placedAt = [3, 2, 1].map((days) => new Date(Date.now() - days * 86_400_000));
 
 async function placeMultiUnitOrder(): Promise<string> {
-  const list = await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=2' });
-  const [first, second] = list.json().data as { id: string }[];
+  const [first, second] = await plainProducts(t.app, 2);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/orders',

@@ -11,7 +11,7 @@ import {
 import { getOperatorOrder, listOperatorOrders } from './operator-orders.service';
 import { OrderTransitionError, transitionOrder } from './order-transitions.service';
 
-const OPERATOR_AUDIENCE = 'store-operator';
+export const OPERATOR_AUDIENCE = 'store-operator';
 
 /** A one-minute token for the operator CLI, signed with the server's own JWT key. */
 export function signOperatorToken(secret: Uint8Array): Promise<string> {
@@ -75,6 +75,8 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Arr
       try {
         return await transitionOrder(db, request.params.orderId, request.params.action, {
           trackingNumber: request.body?.trackingNumber,
+          // returned stock may bring a product back: the storefront should show it
+          onAvailabilityChange: () => app.catalogueCache.clear(),
         });
       } catch (err) {
         if (err instanceof OrderTransitionError) throw new HttpError(409, err.message);

@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@store/contracts/common';
 import {
   createOrderBodySchema,
   createOrderResponseSchema,
+  orderListQuerySchema,
   orderListResponseSchema,
   orderParamsSchema,
   orderSchema,
@@ -12,7 +13,14 @@ import {
 } from '@store/contracts/orders';
 import type { Db } from '../../db/client';
 import { trackOrderRateLimit } from '../../plugins/rate-limit';
-import { createOrder, findOrderForViewer, listOrders } from './orders.service';
+import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
+import {
+  createOrder,
+  DEFAULT_PAY_WINDOW_MS,
+  findOrderForViewer,
+  listOrders,
+  type OrderViewOptions,
+} from './orders.service';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 
@@ -30,19 +38,49 @@ const strictCreateOrderBody = createOrderBodySchema
   })
   .strict();
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'One key per checkout attempt (a UUID), sent again on a retry: the same key and body get the first answer (header Idempotent-Replayed: true), another body 422. Kept 24 hours, per shopper.',
+    ),
+});
+
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }> = async (
+  app,
+  { db, payWindowMs = DEFAULT_PAY_WINDOW_MS },
+) => {
+  const view: OrderViewOptions = { payWindowMs };
+
   app.get(
     '/orders',
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['orders'],
-        summary: "The signed-in shopper's orders, newest first",
+        summary:
+          "The signed-in shopper's orders, newest first, a page at a time (X-Total-Count; Link rel=next while more remain)",
         security: [{ bearerAuth: [] }],
+        querystring: orderListQuerySchema,
         response: { 200: orderListResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => listOrders(db, request.store.id, request.user!.id),
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      const { orders, total } = await listOrders(
+        db,
+        request.store.id,
+        request.user!.id,
+        { page, limit },
+        view,
+      );
+      reply.header('x-total-count', String(total));
+      if (page * limit < total) {
+        reply.header('link', `</api/v1/orders?page=${page + 1}&limit=${limit}>; rel="next"`);
+      }
+      return orders;
+    },
   );
 
   app.get(
@@ -60,10 +98,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request, reply) => {
-      const order = await findOrderForViewer(db, request.store.id, request.params.orderId, {
-        userId: request.user?.id,
-        contact: request.query.contactInfo,
-      });
+      const order = await findOrderForViewer(
+        db,
+        request.store.id,
+        request.params.orderId,
+        { userId: request.user?.id, contact: request.query.contactInfo },
+        view,
+      );
       if (!order) return reply.code(404).send({ error: ORDER_NOT_FOUND });
       return order;
     },
@@ -77,17 +118,40 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags: ['orders'],
         summary: 'Place an order from product ids and quantities (prices come from the catalogue)',
         security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
         body: strictCreateOrderBody,
         response: {
           201: createOrderResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
-      const order = await createOrder(db, request.store.id, request.user!, request.body);
-      return reply.code(201).send(order);
+      const user = request.user!;
+      let availabilityChanged = false;
+      const result = await idempotent(
+        db,
+        {
+          userId: user.id,
+          scope: 'POST /orders',
+          key: idempotencyKeyOf(request),
+          body: request.body,
+        },
+        async (tx) => {
+          const placed = await createOrder(tx, request.store.id, user, request.body, view);
+          availabilityChanged = placed.availabilityChanged;
+          return { statusCode: 201, body: placed.order };
+        },
+      );
+      // Only when a storefront would show something new ("Only 3 left", Sold out): most orders
+      // leave the catalogue cache alone. Other processes see it when their cached entries expire
+      // (ResponseCache TTL, 30 s; an order is guarded by the stock UPDATE, never by the cache);
+      // pushing the change to them is issue 11's LISTEN/NOTIFY.
+      if (availabilityChanged) app.catalogueCache.clear();
+      return sendIdempotent(reply, result);
     },
   );
 };

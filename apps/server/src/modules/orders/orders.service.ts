@@ -1,14 +1,20 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_MAX_LINES } from '@store/contracts/limits';
 import { effectivePrice, paiseToRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
-import { type CreateOrderBody, type Order, type OrderLine } from '@store/contracts/orders';
+import {
+  type CreateOrderBody,
+  type Order,
+  type OrderLine,
+  type OrderListQuery,
+} from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
-import type { Db, DbOrTx } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { stockMessages } from '@store/contracts/stock';
+import type { DbOrTx } from '../../db/client';
+import { orderItems, orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { isUniqueViolation } from '../../lib/pg-errors';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
+import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -26,7 +32,28 @@ export function shippingAddressOf(row: OrderRow): Order['shippingAddress'] {
   };
 }
 
-function toOrder(row: OrderRow, items: ItemRow[]): Order {
+/** How long a Pending order may wait for its payment (config ORDER_PAY_WINDOW_MINUTES). */
+export const DEFAULT_PAY_WINDOW_MS = 30 * 60_000;
+
+export interface OrderViewOptions {
+  /** a Pending order's payBy is its creation plus this */
+  payWindowMs: number;
+}
+
+type PaymentStatus = NonNullable<Order['paymentStatus']>;
+
+/**
+ * An attempt whose money the provider is still confirming (PayU `pending`): the order shows
+ * "confirming" and the expiry sweep leaves it alone.
+ */
+export const paymentBeingConfirmed = sql`(${payments.providerStatus} = 'pending' and ${payments.status} not in ('succeeded', 'failed', 'expired'))`;
+
+function toOrder(
+  row: OrderRow,
+  items: ItemRow[],
+  paymentStatus: PaymentStatus,
+  view: OrderViewOptions,
+): Order {
   return {
     id: row.id,
     status: row.status,
@@ -44,27 +71,55 @@ function toOrder(row: OrderRow, items: ItemRow[]): Order {
     total: paiseToRupees(row.totalPaise),
     shippingMethod: SHIPPING_METHOD,
     trackingNumber: row.trackingNumber,
+    paymentStatus,
+    payBy:
+      row.status === orderStatus.pending
+        ? new Date(row.createdAt.getTime() + view.payWindowMs).toISOString()
+        : null,
+    cancelReason: row.cancelReason,
   };
 }
 
-async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderItems.position));
-  return rows.map((r) =>
-    toOrder(
-      r,
-      items.filter((i) => i.orderId === r.id),
-    ),
+/** Each order's payment status, for a page of orders in one grouped query. */
+async function paymentStatuses(db: DbOrTx, ids: string[]): Promise<Map<string, PaymentStatus>> {
+  const rows = await db
+    .select({
+      orderId: payments.orderId,
+      paid: sql<boolean>`bool_or(${payments.status} = 'succeeded')`,
+      confirming: sql<boolean>`bool_or(${paymentBeingConfirmed})`,
+      refunded: sql<number>`sum(${payments.refundedPaise})::int`,
+    })
+    .from(payments)
+    .where(inArray(payments.orderId, ids))
+    .groupBy(payments.orderId);
+  return new Map(
+    rows.map((r) => [
+      r.orderId,
+      r.refunded > 0 ? 'refunded' : r.paid ? 'paid' : r.confirming ? 'confirming' : 'unpaid',
+    ]),
   );
+}
+
+/** Orders with their items and payment status: two queries for any number of orders. */
+async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, paid] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+    paymentStatuses(db, ids),
+  ]);
+  // grouped in one pass (a filter per order was the cost of a long order history)
+  const itemsOf = new Map<string, ItemRow[]>();
+  for (const item of items) {
+    const list = itemsOf.get(item.orderId);
+    if (list) list.push(item);
+    else itemsOf.set(item.orderId, [item]);
+  }
+  return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? [], paid.get(r.id) ?? 'unpaid', view));
 }
 
 export interface Customer {
@@ -88,13 +143,24 @@ function orderLines(body: CreateOrderBody): OrderLine[] {
   return body.lines;
 }
 
-/** Prices come from the database only; the order and its lines are written in one transaction. */
+/** Fails with the first message, every field's message kept (the checkout shows them per line). */
+function failWith(status: number, errors: Record<string, string>, fallback: string): never {
+  throw new HttpError(status, Object.values(errors)[0] ?? fallback, errors);
+}
+
+/**
+ * Places an order inside the caller's transaction (see lib/idempotency.ts): prices come from the
+ * database only; the order, its lines and the stock it takes are written together or not at all.
+ * 409 when a line wants more than is left (the caller's transaction rolls back).
+ * `availabilityChanged`: a storefront would now show some product's stock differently.
+ */
 export async function createOrder(
-  db: Db,
+  tx: DbOrTx,
   storeId: string,
   customer: Customer,
   body: CreateOrderBody,
-): Promise<Order> {
+  view: OrderViewOptions,
+): Promise<{ order: Order; availabilityChanged: boolean }> {
   const lines = orderLines(body);
   if (lines.length === 0)
     throw new HttpError(400, 'Your cart is empty', { products: 'Add at least one product' });
@@ -104,7 +170,7 @@ export async function createOrder(
     });
   }
   const ids = [...new Set(lines.map((l) => l.productId))];
-  const found = new Map((await findProductsForOrder(db, storeId, ids)).map((p) => [p.id, p]));
+  const found = new Map((await findProductsForOrder(tx, storeId, ids)).map((p) => [p.id, p]));
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length) {
     throw new HttpError(
@@ -113,19 +179,31 @@ export async function createOrder(
       Object.fromEntries(unknown.map((id) => [`products.${id}`, 'Unknown product'])),
     );
   }
-  // a size or colour must be one the product offers (it is packed as chosen)
-  const options = await findVariantOptions(db, ids);
+  // where the checkout shows a line's message: per line when lines were sent, else per product
+  const fieldOf = (i: number) => (body.lines ? `lines.${i}` : `products.${lines[i]!.productId}`);
+  // a size or colour must be one the product offers (it is packed as chosen); a product with
+  // only one size or colour needs no choice
+  const options = await findVariantOptions(tx, ids);
   const variantErrors: Record<string, string> = {};
-  lines.forEach((l, i) => {
+  const choiceErrors: Record<string, string> = {};
+  const chosen = lines.map((l, i) => {
     const offered = options.get(l.productId) ?? { sizes: [], colors: [] };
+    const title = found.get(l.productId)!.title;
     if (l.size && !offered.sizes.includes(l.size))
       variantErrors[`lines.${i}.size`] = 'This size is not offered';
     if (l.color && !offered.colors.includes(l.color))
       variantErrors[`lines.${i}.color`] = 'This colour is not offered';
+    const size = l.size ?? (offered.sizes.length === 1 ? offered.sizes[0]! : undefined);
+    const color = l.color ?? (offered.colors.length === 1 ? offered.colors[0]! : undefined);
+    if (offered.sizes.length > 1 && !size) choiceErrors[fieldOf(i)] = `Choose a size for ${title}`;
+    else if (offered.colors.length > 1 && !color)
+      choiceErrors[fieldOf(i)] = `Choose a colour for ${title}`;
+    return { size: size ?? null, color: color ?? null };
   });
   if (Object.keys(variantErrors).length) {
     throw new HttpError(400, 'Some sizes or colours are not available', variantErrors);
   }
+  if (Object.keys(choiceErrors).length) failWith(400, choiceErrors, 'Choose a size or colour');
   const items = lines.map((l, position) => {
     const p = found.get(l.productId)!;
     return {
@@ -134,59 +212,91 @@ export async function createOrder(
       quantity: l.quantity,
       productTitle: p.title,
       unitPricePaise: effectivePrice(p.regularPricePaise, p.discountedPricePaise),
-      variantSize: l.size ?? null,
-      variantColor: l.color ?? null,
+      variantSize: chosen[position]!.size,
+      variantColor: chosen[position]!.color,
     };
   });
+
+  const wanted: StockChange[] = items.map((i) => ({
+    productId: i.productId,
+    size: i.variantSize ?? '',
+    color: i.variantColor ?? '',
+    quantity: i.quantity,
+  }));
+  const stock = await takeStock(tx, wanted);
+  if (stock.short.length) {
+    const shortOf = new Map(stock.short.map((s) => [stockKeyOf(s), s]));
+    const errors: Record<string, string> = {};
+    wanted.forEach((w, i) => {
+      const s = shortOf.get(stockKeyOf(w));
+      if (s) errors[fieldOf(i)] = stockMessages.short(items[i]!.productTitle, s.left);
+    });
+    failWith(409, errors, 'Some products are out of stock');
+  }
+
   const totalPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);
   const a = body.shippingAddress;
-
   for (let attempt = 0; ; attempt++) {
     const id = newOrderId();
-    try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(orders)
-          .values({
-            id,
-            storeId,
-            userId: customer.id,
-            status: orderStatus.pending,
-            shippingFullName: a.fullName,
-            shippingAddress: a.address,
-            shippingCity: a.city,
-            shippingState: a.state,
-            shippingPostalCode: a.postalCode,
-            shippingPhone: a.phone,
-            contactEmail: customer.email.toLowerCase(),
-            contactPhone: normalizeIndianMobile(a.phone)!,
-            totalPaise,
-          })
-          .returning();
-        const itemRows = await tx
-          .insert(orderItems)
-          .values(items.map((i) => ({ ...i, orderId: id })))
-          .returning();
-        return toOrder(
-          row!,
-          itemRows.sort((x, y) => x.position - y.position),
-        );
-      });
-    } catch (err) {
-      // a 50-bit id collision is astronomically rare; try a fresh one
-      if (attempt < 2 && isUniqueViolation(err)) continue;
-      throw err;
+    // a 50-bit id collision is astronomically rare; ON CONFLICT keeps the transaction usable, so
+    // a fresh id can be tried in it
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        id,
+        storeId,
+        userId: customer.id,
+        status: orderStatus.pending,
+        shippingFullName: a.fullName,
+        shippingAddress: a.address,
+        shippingCity: a.city,
+        shippingState: a.state,
+        shippingPostalCode: a.postalCode,
+        shippingPhone: a.phone,
+        contactEmail: customer.email.toLowerCase(),
+        contactPhone: normalizeIndianMobile(a.phone)!,
+        totalPaise,
+      })
+      .onConflictDoNothing({ target: orders.id })
+      .returning();
+    if (!row) {
+      if (attempt < 2) continue;
+      throw new Error('Could not find a free order id');
     }
+    const itemRows = await tx
+      .insert(orderItems)
+      .values(items.map((i) => ({ ...i, orderId: id })))
+      .returning();
+    const order = toOrder(
+      row,
+      itemRows.sort((x, y) => x.position - y.position),
+      'unpaid',
+      view,
+    );
+    return { order, availabilityChanged: stock.availabilityChanged };
   }
 }
 
-export async function listOrders(db: DbOrTx, storeId: string, userId: string): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.userId, userId)))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withItems(db, rows);
+/** One page of the shopper's orders, newest first, and how many there are in all. */
+export async function listOrders(
+  db: DbOrTx,
+  storeId: string,
+  userId: string,
+  page: OrderListQuery,
+  view: OrderViewOptions,
+): Promise<{ orders: Order[]; total: number }> {
+  const mine = and(eq(orders.storeId, storeId), eq(orders.userId, userId));
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(mine),
+    db
+      .select()
+      .from(orders)
+      .where(mine)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+  ]);
+  return { orders: await withItems(db, rows, view), total: counted?.n ?? 0 };
 }
 
 /** True when `contact` is the order's email (any case) or its phone (with or without +91). */
@@ -206,6 +316,7 @@ export async function findOrderForViewer(
   storeId: string,
   rawId: string,
   viewer: { userId?: string; contact?: string },
+  view: OrderViewOptions,
 ): Promise<Order | null> {
   const id = normalizeOrderId(rawId);
   if (!id) return null;
@@ -217,6 +328,6 @@ export async function findOrderForViewer(
   if (!row) return null;
   const owner = viewer.userId !== undefined && row.userId === viewer.userId;
   if (!owner && !contactMatches(row, viewer.contact)) return null;
-  const [order] = await withItems(db, [row]);
+  const [order] = await withItems(db, [row], view);
   return order ?? null;
 }
