@@ -10,3 +10,17 @@ export function formatLongDate(iso: string | null | undefined): string | undefin
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? undefined : longDate.format(date);
 }
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** en-IN day and time ('5 Mar, 3:30 pm'); undefined when missing or not a date. */
+export function formatDateTime(iso: string | null | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : dateTime.format(date);
+}

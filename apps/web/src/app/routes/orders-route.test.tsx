@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { ORDER_PAGE_SIZE } from '@store/contracts/limits';
 import { setAuthToken } from '@/lib/cookies';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
@@ -84,10 +86,88 @@ describe('my orders screen', () => {
     );
   });
 
-  it('toasts on failure and shows the empty list', async () => {
-    server.use(http.get(`${API}/orders`, () => new HttpResponse(null, { status: 500 })));
+  it('toasts on failure and does not pretend there are no orders; Try Again loads them', async () => {
+    let fail = true;
+    server.use(
+      http.get(`${API}/orders`, () =>
+        fail ? new HttpResponse(null, { status: 500 }) : HttpResponse.json([orderFixture()]),
+      ),
+    );
     renderOrders();
     await expectToast('Failed to load your orders. Please try again.', { type: 'error' });
-    expect(screen.getByText('No Orders Found')).toBeInTheDocument();
+    expect(screen.getByText('Your orders could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByText('No Orders Found')).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Order #K7M2QX9P' })).toBeInTheDocument();
+  });
+
+  it('asks for pages of 10 and loads more while the Link header says more remain', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${API}/orders`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        const page = Number(url.searchParams.get('page'));
+        const count = page === 1 ? ORDER_PAGE_SIZE : 2;
+        const orders = Array.from({ length: count }, (_, i) =>
+          orderFixture({ id: `P${page}N${i}` }),
+        );
+        const headers: Record<string, string> = { 'X-Total-Count': String(ORDER_PAGE_SIZE + 2) };
+        if (page === 1) headers.Link = '</api/v1/orders?page=2&limit=10>; rel="next"';
+        return HttpResponse.json(orders, { headers });
+      }),
+    );
+    renderOrders();
+    expect(await screen.findByRole('heading', { name: 'Order #P1N0' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: /^Order #/ })).toHaveLength(ORDER_PAGE_SIZE);
+    expect(screen.getByText('Showing 10 of 12 orders')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more orders' }));
+    expect(await screen.findByRole('heading', { name: 'Order #P2N1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { name: /^Order #/ })).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['?page=1&limit=10', '?page=2&limit=10']);
+  });
+
+  it('a failed further page keeps the orders shown and the button to try again', async () => {
+    server.use(
+      http.get(`${API}/orders`, ({ request }) =>
+        new URL(request.url).searchParams.get('page') === '1'
+          ? HttpResponse.json([orderFixture()], {
+              headers: { Link: '</api/v1/orders?page=2&limit=10>; rel="next"' },
+            })
+          : new HttpResponse(null, { status: 500 }),
+      ),
+    );
+    renderOrders();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more orders' }));
+    await expectToast('Failed to load your orders. Please try again.', { type: 'error' });
+    expect(screen.getByRole('heading', { name: 'Order #K7M2QX9P' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more orders' })).toBeEnabled();
+  });
+
+  it('a confirming payment has no Pay Now; an expired one says why; a Pending one says pay by when', async () => {
+    server.use(
+      http.get(`${API}/orders`, () =>
+        HttpResponse.json([
+          orderFixture({ id: 'CONFIRM1', paymentStatus: 'confirming' }),
+          orderFixture({ id: 'EXPIRED1', status: 4, cancelReason: 'expired' }),
+          orderFixture({ id: 'PAYBY1', payBy: '2025-03-05T10:30:00.000Z' }),
+        ]),
+      ),
+    );
+    renderOrders();
+    const card = async (id: string) =>
+      (await screen.findByRole('heading', { name: `Order #${id}` })).closest(
+        '.rounded-xl',
+      ) as HTMLElement;
+    const confirming = await card('CONFIRM1');
+    expect(within(confirming).getByText('Your payment is being confirmed')).toBeInTheDocument();
+    expect(within(confirming).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    const expired = await card('EXPIRED1');
+    expect(within(expired).getByText('Cancelled: not paid in time')).toBeInTheDocument();
+    const payBy = await card('PAYBY1');
+    expect(within(payBy).getByText(/^Pay by 5 Mar/)).toBeInTheDocument();
+    expect(within(payBy).getByRole('link', { name: 'Pay Now' })).toBeInTheDocument();
   });
 });

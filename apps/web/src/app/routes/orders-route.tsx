@@ -1,23 +1,32 @@
 import { useEffect } from 'react';
 import { PackageOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '@store/ui/button';
+import { Button, buttonVariants } from '@store/ui/button';
 import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
 import { useOrdersQuery } from '@/features/orders/api/get-orders';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { paths } from '@/lib/paths';
 
+const loadFailed = 'Failed to load your orders. Please try again.';
+
 export function Component() {
-  const { data, isPending, isError } = useOrdersQuery();
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useOrdersQuery();
 
   useEffect(() => {
-    if (isError)
-      toast.error('Failed to load your orders. Please try again.', { id: 'orders-load-error' });
+    if (isError) toast.error(loadFailed, { id: 'orders-load-error' });
   }, [isError]);
 
-  // A failure shows the empty list (spec section 8).
-  const orders = data ?? [];
+  const loadMore = async () => {
+    // a failed further page keeps what is shown, and the button stays to try again
+    const result = await fetchNextPage();
+    if (result.isFetchNextPageError) toast.error(loadFailed, { id: 'orders-load-error' });
+  };
+
+  const pages = data?.pages ?? [];
+  const orders = pages.flatMap((page) => page.orders);
+  const total = pages[0]?.total;
   return (
     <section className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-semibold">My Orders</h1>
@@ -26,6 +35,15 @@ export function Component() {
           {[0, 1].map((i) => (
             <Skeleton key={i} className="h-56 rounded-xl" />
           ))}
+        </div>
+      ) : orders.length === 0 && isError ? (
+        // a failed load is not an empty history: say so and offer to try again
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-16 text-center">
+          <h2 className="text-xl font-semibold">Your orders could not be loaded</h2>
+          <p className="text-muted-foreground">Check your connection and try again.</p>
+          <Button variant="outline" onClick={() => void refetch()}>
+            Try Again
+          </Button>
         </div>
       ) : orders.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-16 text-center">
@@ -41,6 +59,22 @@ export function Component() {
           {orders.map((order) => (
             <OrderCard key={order.id} order={order} />
           ))}
+          <div className="grid justify-items-center gap-2">
+            {total !== undefined && (
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                Showing {orders.length} of {total} orders
+              </p>
+            )}
+            {hasNextPage && (
+              <Button
+                variant="outline"
+                onClick={() => void loadMore()}
+                disabled={isFetchingNextPage}
+              >
+                {isFetchingNextPage ? 'Loading more orders...' : 'Load more orders'}
+              </Button>
+            )}
+          </div>
         </div>
       )}
     </section>

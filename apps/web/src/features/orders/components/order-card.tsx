@@ -4,9 +4,11 @@ import { buttonVariants } from '@store/ui/button';
 import { Card } from '@store/ui/card';
 import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
-import { isPendingOrder, type OrderView } from '../lib/order-view';
+import { formatDateTime } from '@/lib/format-date';
+import { canPayNow, type OrderView } from '../lib/order-view';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusNote } from './order-status-note';
 import { paths } from '@/lib/paths';
 
 export function OrderCard({ order }: { order: OrderView }) {
@@ -17,7 +19,10 @@ export function OrderCard({ order }: { order: OrderView }) {
           <h2 className="text-lg font-semibold">Order #{order.id}</h2>
           <p className="text-sm text-muted-foreground">Placed on {formatOrderDate(order.date)}</p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="grid justify-items-end gap-1">
+          <OrderStatusBadge status={order.status} />
+          <OrderStatusNote order={order} />
+        </div>
       </header>
       <div className="grid gap-6 p-5 md:grid-cols-[1fr_16rem]">
         <div>
@@ -43,8 +48,11 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>
-      {isPendingOrder(order.status) ? (
-        <footer className="flex justify-end border-t border-border px-5 py-4">
+      {canPayNow(order) ? (
+        <footer className="flex flex-wrap items-center justify-end gap-4 border-t border-border px-5 py-4">
+          {formatDateTime(order.payBy) && (
+            <p className="text-sm text-muted-foreground">Pay by {formatDateTime(order.payBy)}</p>
+          )}
           <Link to={paths.payment(order.id)} className={buttonVariants()}>
             <CreditCard aria-hidden="true" />
             Pay Now

@@ -4,6 +4,7 @@ import { formatOrderDate } from '../lib/order-format';
 import type { OrderView } from '../lib/order-view';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusNote } from './order-status-note';
 
 /** The tracking result: id, date, status, shipping and an items table. */
 export function TrackedOrder({ order }: { order: OrderView }) {
@@ -17,6 +18,7 @@ export function TrackedOrder({ order }: { order: OrderView }) {
         <div className="flex items-center gap-2 text-sm">
           <span className="text-muted-foreground">Status:</span>
           <OrderStatusBadge status={order.status} />
+          <OrderStatusNote order={order} />
         </div>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isPendingOrder, joinShippingAddress, toOrderView, type OrderInput } from './order-view';
+import {
+  canPayNow,
+  isPendingOrder,
+  joinShippingAddress,
+  orderStatusNote,
+  toOrderView,
+  type OrderInput,
+} from './order-view';
 import { orderFixture } from '../test/order-fixture';
 
 const order: OrderInput = { ...orderFixture(), status: undefined, trackingNumber: undefined };
@@ -60,5 +67,20 @@ describe('order mapping', () => {
       'DL123',
     );
     expect(toOrderView({ ...order, trackingNumber: '  ' }).shipping.tracking).toBe('Not available');
+  });
+});
+
+describe('order notes (issue 10)', () => {
+  it('confirming: a note and no Pay Now; expired cancel: why; older orders: nothing', () => {
+    const confirming = toOrderView(orderFixture({ paymentStatus: 'confirming' }));
+    expect(orderStatusNote(confirming)).toBe('Your payment is being confirmed');
+    expect(canPayNow(confirming)).toBe(false);
+    expect(canPayNow(toOrderView(orderFixture({ paymentStatus: 'unpaid' })))).toBe(true);
+    const expired = toOrderView(orderFixture({ status: 4, cancelReason: 'expired' }));
+    expect(orderStatusNote(expired)).toBe('Cancelled: not paid in time');
+    expect(
+      orderStatusNote(toOrderView(orderFixture({ status: 4, cancelReason: 'operator' }))),
+    ).toBe(undefined);
+    expect(orderStatusNote(toOrderView(orderFixture()))).toBeUndefined();
   });
 });

@@ -20,6 +20,33 @@ export interface OrderView {
   items: OrderItemView[];
   shipping: { address: string; method: string; tracking: string };
   total: number;
+  /** unpaid, confirming (the provider has not confirmed yet), paid, refunded; absent: unknown */
+  paymentStatus?: string;
+  /** an unpaid Pending order is cancelled at this time (ISO) */
+  payBy?: string;
+  /** why a Cancelled order was cancelled: 'expired' or 'operator' */
+  cancelReason?: string;
+}
+
+export const orderNotes = {
+  confirming: 'Your payment is being confirmed',
+  expired: 'Cancelled: not paid in time',
+} as const;
+
+/** Pay Now only for a Pending order whose payment is not already being confirmed. */
+export function canPayNow(order: Pick<OrderView, 'status' | 'paymentStatus'>): boolean {
+  return isPendingOrder(order.status) && order.paymentStatus !== 'confirming';
+}
+
+/** The line said under an order's status, if any. */
+export function orderStatusNote(
+  order: Pick<OrderView, 'status' | 'paymentStatus' | 'cancelReason'>,
+): string | undefined {
+  if (isPendingOrder(order.status) && order.paymentStatus === 'confirming')
+    return orderNotes.confirming;
+  if (order.status === orderStatus.cancelled && order.cancelReason === 'expired')
+    return orderNotes.expired;
+  return undefined;
 }
 
 /** The order as the server may send it: status can be missing (spec section 3: default 0). */
@@ -65,5 +92,8 @@ export function toOrderView(order: OrderInput): OrderView {
       tracking: tracking || TRACKING_NOT_AVAILABLE,
     },
     total: sumRupees(items),
+    ...(order.paymentStatus ? { paymentStatus: order.paymentStatus } : {}),
+    ...(order.payBy ? { payBy: order.payBy } : {}),
+    ...(order.cancelReason ? { cancelReason: order.cancelReason } : {}),
   };
 }
