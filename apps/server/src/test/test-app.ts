@@ -37,6 +37,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** the scratch PostgreSQL database (TEST_DATABASE_URL); undefined on PGlite */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -112,10 +114,24 @@ async function openSeededPglite(): Promise<Database> {
  */
 export async function createTestApp(
   options: Partial<Omit<AppConfig, 'db'>> = {},
+  /**
+   * sameDatabaseAs: a second app on another app's database, as a second server process would be:
+   * on PostgreSQL through its own connection pool; on PGlite (one process only) the same handle.
+   * Its close() leaves the database to the first app.
+   */
+  shared: { sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
-  const scratch = env.TEST_DATABASE_URL ? await createScratchPostgres(env.TEST_DATABASE_URL) : null;
+  const first = shared.sameDatabaseAs;
+  const scratch =
+    !first && env.TEST_DATABASE_URL ? await createScratchPostgres(env.TEST_DATABASE_URL) : null;
   let database: Database;
-  if (scratch) {
+  let ownsDatabase = true;
+  if (first?.databaseUrl) {
+    database = await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 4 });
+  } else if (first) {
+    database = first.database;
+    ownsDatabase = false;
+  } else if (scratch) {
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
     await seedCatalogue(database.db);
   } else {
@@ -136,9 +152,10 @@ export async function createTestApp(
     app,
     db: database.db,
     database,
+    databaseUrl: first?.databaseUrl ?? scratch?.url,
     async close() {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
       await scratch?.drop();
     },
   };
