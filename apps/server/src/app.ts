@@ -21,6 +21,7 @@ import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { sandboxEnabled, type PaymentConfig } from './modules/payments/payment-config';
+import { operatorPaymentRoutes } from './modules/payments/operator-payments.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -157,6 +158,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(orderRoutes, { db: options.db });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
+      await api.register(operatorPaymentRoutes, {
+        db: options.db,
+        jwtSecret: options.jwtSecret,
+        config: payments,
+      });
       await api.register(paymentRoutes, {
         db: options.db,
         config: payments,

@@ -88,3 +88,48 @@ export const paymentNotificationResponseSchema = z.object({
   /** this very event was applied before; nothing changed now */
   replayed: z.boolean().optional(),
 });
+
+/** GET /operator/payments/refunds: payments whose money the shop owes back (needs_refund). */
+export const refundDueSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string(),
+  provider: z.string(),
+  method: z.string().nullable(),
+  providerReference: z.string().nullable(),
+  payerVpa: z.string().nullable(),
+  amountPaise: z.number().int(),
+  refundedPaise: z.number().int(),
+  requestedPaise: z.number().int(),
+  refundablePaise: z.number().int(),
+  createdAt: z.coerce.date(),
+});
+export const refundsDueSchema = z.array(refundDueSchema);
+export type RefundDueView = z.infer<typeof refundDueSchema>;
+
+/** POST /operator/payments/:paymentId/refunds: rupees (at most 2 decimals) and the refund's reference. */
+export const recordRefundBodySchema = z.strictObject({
+  amount: z
+    .number()
+    .positive()
+    .refine(
+      (v) =>
+        Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      {
+        message: 'At most 2 decimals',
+      },
+    ),
+  reference: z.string().trim().min(1).max(100),
+});
+
+export const recordedRefundSchema = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  orderId: z.string(),
+  amountPaise: z.number().int(),
+  reference: z.string().nullable(),
+  status: z.enum(['requested', 'succeeded', 'failed']),
+  providerRefundId: z.string().nullable(),
+  note: z.string().nullable(),
+  existing: z.boolean(),
+});
+export type RecordedRefundView = z.infer<typeof recordedRefundSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStoreArgs } from './store-args';
+import { parseStoreArgs, rupeesToPaiseArg } from './store-args';
 
 describe('store CLI arguments', () => {
   it('reads ship with a tracking number in either form', () => {
@@ -93,5 +93,46 @@ describe('store CLI arguments', () => {
       error: '--limit -1: a value that starts with a dash is written --limit=-1',
     });
     expect(parseStoreArgs(['orders', '-x'])).toEqual({ ok: false, error: 'Unknown option: -x' });
+  });
+});
+
+describe('refund commands', () => {
+  it('reads refunds and refund <paymentId> --amount <rupees> --reference <text>', () => {
+    expect(parseStoreArgs(['refunds'])).toEqual({ ok: true, command: { kind: 'refunds' } });
+    expect(
+      parseStoreArgs(['refund', 'PAYX', '--amount', '1083.5', '--reference', 'UTR 123']),
+    ).toEqual({
+      ok: true,
+      command: { kind: 'refund', paymentId: 'PAYX', amountPaise: 108350, reference: 'UTR 123' },
+    });
+  });
+  it('says what is missing or wrong', () => {
+    expect(parseStoreArgs(['refund', 'PAYX', '--reference', 'r'])).toEqual({
+      ok: false,
+      error: 'refund needs --amount <rupees>',
+    });
+    expect(parseStoreArgs(['refund', 'PAYX', '--amount', '10'])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('--reference'),
+    });
+    expect(parseStoreArgs(['refund', 'PAYX', '--amount', '10.999', '--reference', 'r'])).toEqual({
+      ok: false,
+      error: '--amount 10.999: rupees, e.g. 1083 or 1083.50',
+    });
+    expect(parseStoreArgs(['orders', '--amount', '10'])).toEqual({
+      ok: false,
+      error: '--amount and --reference go with refund',
+    });
+    expect(parseStoreArgs(['refunds', 'extra'])).toEqual({
+      ok: false,
+      error: 'refunds takes no arguments',
+    });
+  });
+  it('turns rupees into paise exactly', () => {
+    expect(rupeesToPaiseArg('0.1')).toBe(10);
+    expect(rupeesToPaiseArg('1234.05')).toBe(123405);
+    expect(rupeesToPaiseArg('0')).toBeNull();
+    expect(rupeesToPaiseArg('-5')).toBeNull();
+    expect(rupeesToPaiseArg('1e3')).toBeNull();
   });
 });

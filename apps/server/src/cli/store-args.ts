@@ -14,6 +14,9 @@ export const storeUsage = `Usage:
   npm run store -- order <id> ship --tracking <number>        Processing -> Shipped
   npm run store -- order <id> deliver                         Shipped -> Delivered
   npm run store -- order <id> cancel                          Pending or Processing -> Cancelled
+  npm run store -- refunds                                    Payments owed back (paid twice, cancelled, ...)
+  npm run store -- refund <paymentId> --amount <rupees> --reference <text>
+                                                              Record a refund (PayU: asked of PayU)
 
   <status>: ${orderStatusKeys.join(', ')} (default: all)
   <n>: 1 to ${OPERATOR_ORDERS_MAX_LIMIT} (default ${OPERATOR_ORDERS_DEFAULT_LIMIT})
@@ -23,7 +26,9 @@ export const storeUsage = `Usage:
 export type StoreCommand =
   | { kind: 'list'; query: OperatorOrderListQuery }
   | { kind: 'show'; orderId: string }
-  | { kind: 'transition'; orderId: string; action: OperatorAction; trackingNumber?: string };
+  | { kind: 'transition'; orderId: string; action: OperatorAction; trackingNumber?: string }
+  | { kind: 'refunds' }
+  | { kind: 'refund'; paymentId: string; amountPaise: number; reference: string };
 
 type Parsed = { ok: true; command: StoreCommand } | { ok: false; error: string };
 
@@ -31,6 +36,8 @@ const options = {
   tracking: { type: 'string' },
   status: { type: 'string' },
   limit: { type: 'string' },
+  amount: { type: 'string' },
+  reference: { type: 'string' },
 } as const;
 type Flags = Partial<Record<keyof typeof options, string>>;
 
@@ -99,12 +106,49 @@ function parseList(rest: string[], flags: Flags): Parsed {
   return { ok: true, command: { kind: 'list', query: query.data } };
 }
 
+/** Rupees as the operator types them (1234.5, 1234.50) in paise; null when not such a number. */
+export function rupeesToPaiseArg(text: string): number | null {
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return paise > 0 ? paise : null;
+}
+
+function parseRefund(noun: 'refunds' | 'refund', rest: string[], flags: Flags): Parsed {
+  if (flags.tracking !== undefined || flags.status !== undefined || flags.limit !== undefined)
+    return { ok: false, error: `${noun} takes no --tracking, --status or --limit` };
+  if (noun === 'refunds') {
+    if (rest.length > 0 || flags.amount !== undefined || flags.reference !== undefined)
+      return { ok: false, error: 'refunds takes no arguments' };
+    return { ok: true, command: { kind: 'refunds' } };
+  }
+  const [paymentId, ...extra] = rest;
+  if (!paymentId)
+    return {
+      ok: false,
+      error: 'Expected: refund <paymentId> --amount <rupees> --reference <text>',
+    };
+  if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
+  if (flags.amount === undefined) return { ok: false, error: 'refund needs --amount <rupees>' };
+  const amountPaise = rupeesToPaiseArg(flags.amount);
+  if (amountPaise === null)
+    return { ok: false, error: `--amount ${flags.amount}: rupees, e.g. 1083 or 1083.50` };
+  const reference = flags.reference?.trim();
+  if (!reference)
+    return { ok: false, error: 'refund needs --reference <text> (the bank or UPI reference)' };
+  if (reference.length > 100) return { ok: false, error: '--reference is at most 100 characters' };
+  return { ok: true, command: { kind: 'refund', paymentId, amountPaise, reference } };
+}
+
 export function parseStoreArgs(argv: readonly string[]): Parsed {
   const read = readArgs(argv);
   if (!read.ok) return read;
   const { flags, words } = read;
 
   const [noun, ...rest] = words;
+  if (noun === 'refunds' || noun === 'refund') return parseRefund(noun, rest, flags);
+  if (flags.amount !== undefined || flags.reference !== undefined)
+    return { ok: false, error: '--amount and --reference go with refund' };
   if (noun === 'orders') return parseList(rest, flags);
   if (flags.status !== undefined || flags.limit !== undefined)
     return { ok: false, error: '--status and --limit go with orders' };

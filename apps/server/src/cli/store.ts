@@ -1,4 +1,5 @@
 // Operator commands: `npm run store -- orders` | `order <id> show | ship --tracking <n> | deliver | cancel`
+// | `refunds` | `refund <paymentId> --amount <rupees> --reference <text>`
 import { openDatabase, type Db } from '../db/client';
 import { DataDirLockedError, readServerAddress } from '../db/lock';
 import { env } from '../env';
@@ -12,7 +13,11 @@ import {
   type TransitionedOrder,
 } from '../modules/orders/order-transitions.service';
 import { signOperatorToken } from '../modules/orders/operator.routes';
+import { recordedRefundSchema, refundsDueSchema } from '@store/contracts/payments';
+import { paymentConfigFromEnv } from '../modules/payments/payment-config';
+import { listRefundsDue, recordRefund } from '../modules/payments/refunds.service';
 import { formatOrderDetail, formatOrderList, formatTransition } from './order-format';
+import { formatRecordedRefund, formatRefundsDue } from './refund-format';
 import { parseStoreArgs, storeUsage, type StoreCommand } from './store-args';
 
 /** A message for the operator, printed without a stack trace. */
@@ -115,6 +120,32 @@ async function execute(command: StoreCommand): Promise<string> {
         parse: (json) => json as TransitionedOrder,
       });
       return formatTransition(result);
+    }
+    case 'refunds': {
+      const due = await run({
+        direct: (db) => listRefundsDue(db),
+        remote: { path: '/payments/refunds' },
+        parse: (json) => refundsDueSchema.parse(json),
+      });
+      return formatRefundsDue(due);
+    }
+    case 'refund': {
+      const { paymentId, amountPaise, reference } = command;
+      const refund = await run({
+        // PayU's key and salt come from this environment, as the server's do
+        direct: (db) =>
+          recordRefund(db, paymentConfigFromEnv(env, 'unused'), {
+            paymentId,
+            amountPaise,
+            reference,
+          }),
+        remote: {
+          path: `/payments/${encodeURIComponent(paymentId)}/refunds`,
+          body: { amount: amountPaise / 100, reference },
+        },
+        parse: (json) => recordedRefundSchema.parse(json),
+      });
+      return formatRecordedRefund(refund);
     }
   }
 }

@@ -1,0 +1,121 @@
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments, refunds } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import type { PaymentConfig } from './payment-config';
+import { applyNotification } from './payments.service';
+import {
+  payuRequestRefund,
+  payuRefundStatus,
+  payuVerifyPayment,
+  type FetchLike,
+} from './providers/payu-api';
+import { addRefunded } from './refunds.service';
+
+/** A PayU attempt is asked about once it is this old (the browser return usually comes first)... */
+export const RECONCILE_AFTER_MS = 2 * 60 * 1000;
+/** ...at most this often... */
+export const RECONCILE_EVERY_MS = 5 * 60 * 1000;
+/** ...and for this long (PayU can take days to settle a pending netbanking or UPI payment). */
+export const RECONCILE_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+const BATCH = 100;
+
+export interface ReconcileReport {
+  checked: number;
+  /** attempts whose verified status was applied now (paid, failed or still pending) */
+  applied: number;
+  refundsSettled: number;
+  errors: number;
+}
+
+/**
+ * What the job runner calls every few minutes. For PayU attempts left open (no final status by
+ * return or webhook), PayU's verify_payment answer goes through applyNotification with the same
+ * event id (mihpayid:status) as the return and the webhook, so whichever comes first applies and
+ * the others are replays. Requested PayU refunds are checked with check_action_status (and sent
+ * again if PayU never answered the first request). Does nothing without PayU configured.
+ */
+export async function reconcilePayments(
+  db: Db,
+  config: PaymentConfig,
+  options: { now?: Date; fetch?: FetchLike } = {},
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { checked: 0, applied: 0, refundsSettled: 0, errors: 0 };
+  const payu = config.payu;
+  if (!payu) return report;
+  const now = options.now ?? new Date();
+  const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+
+  const open = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, 'payu'),
+        eq(payments.status, 'pending'),
+        lt(payments.createdAt, at(RECONCILE_AFTER_MS)),
+        gt(payments.createdAt, at(RECONCILE_FOR_MS)),
+        or(isNull(payments.checkedAt), lt(payments.checkedAt, at(RECONCILE_EVERY_MS))),
+      ),
+    )
+    .orderBy(asc(payments.checkedAt), asc(payments.createdAt))
+    .limit(BATCH);
+  for (const { id } of open) {
+    report.checked++;
+    await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, id));
+    const verified = await payuVerifyPayment(payu, id, options.fetch);
+    if (!verified) continue;
+    try {
+      const outcome = await applyNotification(db, verified);
+      if (!outcome.replayed) report.applied++;
+    } catch (err) {
+      // e.g. an amount mismatch: stored and flagged by applyNotification, reported here
+      if (!(err instanceof HttpError)) throw err;
+      report.errors++;
+    }
+  }
+
+  const requested = await db
+    .select()
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 'requested'), eq(payments.provider, 'payu')))
+    .limit(BATCH);
+  for (const { refunds: refund, payments: payment } of requested) {
+    if (!refund.providerRefundId) {
+      // PayU never answered the request: send it again under the same token
+      const again = await payuRequestRefund(
+        payu,
+        {
+          mihpayid: payment.providerReference ?? '',
+          token: refund.id,
+          amountPaise: refund.amountPaise,
+        },
+        options.fetch,
+      );
+      if (again.ok || again.answered) {
+        await db
+          .update(refunds)
+          .set(
+            again.ok
+              ? { providerRefundId: again.requestId, note: null, updatedAt: now }
+              : { status: 'failed', note: again.message, updatedAt: now },
+          )
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')));
+      }
+      continue;
+    }
+    const status = await payuRefundStatus(payu, refund.providerRefundId, options.fetch);
+    if (status !== 'succeeded' && status !== 'failed') continue;
+    await db.transaction(async (tx) => {
+      const [settled] = await tx
+        .update(refunds)
+        .set({ status, updatedAt: now })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')))
+        .returning({ id: refunds.id });
+      if (settled && status === 'succeeded') await addRefunded(tx, payment.id, refund.amountPaise);
+    });
+    report.refundsSettled++;
+  }
+  return report;
+}
