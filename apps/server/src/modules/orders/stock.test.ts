@@ -23,8 +23,8 @@ const byTitle = (title: string) => catalogue.find((p) => p.title === title)!;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [shopper] = await insertShoppers(t.app, t.db, 1);
-  [plain] = await plainProducts(t.app, 1);
+  shopper = (await insertShoppers(t.app, t.db, 1))[0]!;
+  plain = (await plainProducts(t.app, 1))[0]!;
   catalogue = (await t.app.inject({ method: 'GET', url: '/api/v1/products?limit=100' })).json()
     .data;
 });
