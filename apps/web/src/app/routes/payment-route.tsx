@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { upiMessages, type PaymentFieldValue } from '@store/contracts/payment-rules';
-import { orderStatus } from '@store/contracts/order-rules';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
 import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
 import { ApiError, serverErrorText } from '@/lib/api-client';
 import { formatInr } from '@store/contracts/money';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import { useOrderStatusPolling, useOrderToPay } from '@/features/payment/api/get-order-status';
+import { useOrderToPay } from '@/features/payment/api/get-order-status';
+import { useThankYouOncePaid } from '@/features/payment/lib/use-thank-you-once-paid';
 import { usePaymentFieldsQuery } from '@/features/payment/api/get-payment-fields';
 import { useSubmitPaymentMutation } from '@/features/payment/api/submit-payment';
 import { DynamicPaymentForm } from '@/features/payment/components/dynamic-payment-form';
@@ -67,12 +67,7 @@ const returnToCheckout = (
  * the page follows the order until a verified notification makes it Processing.
  */
 function ConfirmingPayment({ orderId }: { orderId: string }) {
-  const navigate = useNavigate();
-  const { data: status } = useOrderStatusPolling(orderId);
-  const paid = status === orderStatus.processing;
-  useEffect(() => {
-    if (paid) navigate(paths.orderSuccess, { replace: true, state: { orderId } });
-  }, [paid, navigate, orderId]);
+  useThankYouOncePaid(orderId);
   return (
     <Card>
       <CardHeader>

@@ -1,15 +1,12 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { orderStatus } from '@store/contracts/order-rules';
 import { formatInr } from '@store/contracts/money';
 import { upiMessages } from '@store/contracts/payment-rules';
 import { Button } from '@store/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
-import { useOrderStatusPolling } from '../api/get-order-status';
+import { useThankYouOncePaid } from '../lib/use-thank-you-once-paid';
 import { countdownAnnouncement, formatCountdown, qrImageSrc } from '../lib/payment-result';
-import { paths } from '@/lib/paths';
 
 interface Props {
   orderId: string;
@@ -54,15 +51,9 @@ export function QrPayment({
   onNewQr,
   renewing = false,
 }: Props) {
-  const navigate = useNavigate();
   const timeLeft = useTimeLeft(expiresAt);
   const expired = timeLeft === 0;
-  const { data: status } = useOrderStatusPolling(orderId, pollIntervalMs, !expired);
-  const paid = status === orderStatus.processing;
-
-  useEffect(() => {
-    if (paid) navigate(paths.orderSuccess, { replace: true, state: { orderId } });
-  }, [paid, navigate, orderId]);
+  useThankYouOncePaid(orderId, pollIntervalMs, !expired);
 
   return (
     <Card className="mx-auto max-w-md text-center">

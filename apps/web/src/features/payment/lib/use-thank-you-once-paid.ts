@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { orderStatus } from '@store/contracts/order-rules';
+import { paths } from '@/lib/paths';
+import { useOrderStatusPolling } from '../api/get-order-status';
+
+/**
+ * Follows the order while its payment is awaited (a QR on screen, a provider still confirming)
+ * and goes to the thank-you page once a verified payment makes it Processing.
+ */
+export function useThankYouOncePaid(orderId: string, intervalMs?: number, active = true): void {
+  const navigate = useNavigate();
+  const { data: status } = useOrderStatusPolling(orderId, intervalMs, active);
+  const paid = status === orderStatus.processing;
+  useEffect(() => {
+    if (paid) navigate(paths.orderSuccess, { replace: true, state: { orderId } });
+  }, [paid, navigate, orderId]);
+}
