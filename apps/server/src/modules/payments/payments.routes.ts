@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { BODY_LIMIT } from '../../lib/body-limit';
 import { HttpError } from '../../lib/errors';
+import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
 import { formFields, orderReturnLocation } from './form-body';
 import { sandboxEnabled, type PaymentConfig } from './payment-config';
 import { findUserById } from '../users/users.service';
@@ -74,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       schema: {
         tags: ['payments'],
         summary:
-          "Start paying one of the caller's Pending orders; a repeated submit returns the open attempt",
+          "Start paying one of the caller's Pending orders; a repeated submit returns the open attempt. Idempotency-Key: a retry gets the stored answer (Idempotent-Replayed: true); another body with the key is 422",
         security: [{ bearerAuth: [] }],
         body: paymentSubmitBodySchema.strict(),
         response: {
@@ -83,18 +84,32 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           401: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
+          422: errorResponseSchema,
         },
       },
     },
-    async (request) =>
-      startPayment(db, {
+    async (request, reply) => {
+      const input = {
         storeId: request.store.id,
         storeName: request.store.info.storeName,
         userId: request.user!.id,
         body: request.body,
         config,
         baseUrl: baseUrl(request),
-      }),
+      };
+      // a retried submit (lost answer) gets the first answer: the same attempt, never a second one
+      const result = await idempotent(
+        db,
+        {
+          userId: input.userId,
+          scope: 'POST /payments',
+          key: idempotencyKeyOf(request),
+          body: request.body,
+        },
+        async (tx) => ({ statusCode: 200, body: await startPayment(tx, input) }),
+      );
+      return sendIdempotent(reply, result);
+    },
   );
 
   // PayU needs its own field names; the spec's hidden form posts type, url and data[key] here.

@@ -67,23 +67,12 @@ function readSubmit(input: StartPaymentInput) {
 }
 
 /**
- * POST /payments in its own transaction (see startPaymentIn).
- */
-export async function startPayment(db: Db, input: StartPaymentInput): Promise<PaymentResponse> {
-  readSubmit(input);
-  return db.transaction((tx) => startPaymentIn(tx, input));
-}
-
-/**
  * POST /payments on the caller's transaction (the idempotency record is written in the same one):
  * validate with the shared rules, lock the caller's Pending order, reuse the open attempt for the
  * same method or record a new one with the amount from the database, then let the provider answer
  * with its action. Nothing here marks an order paid.
  */
-export async function startPaymentIn(
-  tx: DbOrTx,
-  input: StartPaymentInput,
-): Promise<PaymentResponse> {
+export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promise<PaymentResponse> {
   const { config } = input;
   const { fields, method } = readSubmit(input);
   const now = input.now ?? new Date();

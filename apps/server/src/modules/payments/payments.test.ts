@@ -528,3 +528,40 @@ describe('signed notifications', () => {
     expect(event).toMatchObject({ provider: 'sandbox', paymentId: null });
   });
 });
+
+describe('Idempotency-Key on POST /payments', () => {
+  const submit = (orderId: string, key: string, fields: Record<string, string | boolean>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { ...authHeader(shopper.token), 'idempotency-key': key },
+      payload: { orderId, fields },
+    });
+
+  it('a retry with the same key gets the first answer; another body with the key is 422', async () => {
+    const order = await newOrder();
+    const key = `pay-${order.id}`;
+    const first = await submit(order.id, key, validFields('gateway'));
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const retry = await submit(order.id, key, validFields('gateway'));
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    // the same answer byte for byte, including the sandbox token: no second attempt
+    expect(retry.json()).toEqual(first.json());
+    expect(await attemptsOf(order.id)).toHaveLength(1);
+    const other = await submit(order.id, key, validFields('upi_qr'));
+    expect(other.statusCode).toBe(422);
+    expect(await attemptsOf(order.id)).toHaveLength(1);
+  });
+  it('a refused submit stores nothing, so the corrected retry with the key runs', async () => {
+    const order = await newOrder();
+    const key = `pay-bad-${order.id}`;
+    const bad = await submit(order.id, key, validFields('gateway', { consent: false }));
+    expect(bad.statusCode).toBe(400);
+    const fixed = await submit(order.id, key, validFields('gateway', { consent: false }));
+    expect(fixed.statusCode).toBe(400);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    expect(await attemptsOf(order.id)).toHaveLength(0);
+  });
+});
