@@ -1,0 +1,189 @@
+// GET /orders with a long order history (issue 10 item 7): one shopper with 500 orders of three
+// lines each, on the real server (embedded PGlite in a temporary DATA_DIR, seeded); prints req/s,
+// p99 and the server's CPU time per call for GET /orders (no parameters) and for one page of 10.
+// As bench/api.mjs: where `taskset` exists autocannon keeps the first core and the server the
+// last, and the server's own CPU time (from /proc) is the figure least moved by a noisy machine.
+//   node bench/orders-list.mjs   (env: BENCH_SECONDS=5, BENCH_CONNECTIONS=10, BENCH_ORDERS=500,
+//                                 BENCH_ROOT=<another checkout> to measure older code, BENCH_PIN=0)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = process.env.BENCH_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const orderCount = Number(process.env.BENCH_ORDERS ?? 500);
+const port = 3912;
+const base = `http://127.0.0.1:${port}/api/v1`;
+
+const cores = availableParallelism();
+const pin =
+  process.env.BENCH_PIN !== '0' &&
+  cores >= 2 &&
+  spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** User + system CPU seconds a process has used so far, or NaN where /proc is missing. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return NaN;
+  }
+}
+
+async function api(method, path, { token, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json().catch(() => null) };
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+const address = {
+  fullName: 'Asha Verma',
+  address: '12 MG Road, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  phone: '+91 98765 43210',
+};
+
+/** One shopper with `orderCount` orders of three lines, placed through the API. */
+async function shopperWithOrders() {
+  const user = {
+    email: `bench.${Date.now()}@example.in`,
+    password: 'correct-horse-9',
+    firstName: 'Asha',
+    lastName: 'Verma',
+  };
+  await api('POST', '/users/register', { body: user });
+  const login = await api('POST', '/users/authorize', {
+    body: { email: user.email, password: user.password },
+  });
+  const { json } = login;
+  if (!json?.token) throw new Error(`login failed: ${login.status} ${JSON.stringify(json)}`);
+  const token = json.token;
+  // one choice per in-stock variant (older code knows no stock: one per product, no choice)
+  let pool = (await api('GET', '/products?limit=100')).json.data.flatMap((p) =>
+    !p.variants
+      ? [{ productId: p.id }]
+      : p.variants.length === 0
+        ? p.availability.status === 'sold_out'
+          ? []
+          : [{ productId: p.id }]
+        : p.variants
+            .filter((v) => v.availability.status !== 'sold_out')
+            .map((v) => ({
+              productId: p.id,
+              ...(v.size ? { size: v.size } : {}),
+              ...(v.color ? { color: v.color } : {}),
+            })),
+  );
+  let placed = 0;
+  let next = 0;
+  const worker = async () => {
+    while (placed < orderCount) {
+      if (pool.length < 3) throw new Error('ran out of stock for the bench orders');
+      const lines = [0, 1, 2].map((k) => ({ ...pool[(next + k) % pool.length], quantity: 1 }));
+      next += 3;
+      const products = {};
+      for (const l of lines) products[l.productId] = (products[l.productId] ?? 0) + 1;
+      const res = await api('POST', '/orders', {
+        token,
+        body: { products, lines, shippingAddress: address },
+      });
+      if (res.status === 201) placed++;
+      else if (res.status === 409) {
+        const short = Object.keys(res.json.fields ?? {}).map((f) => lines[Number(f.split('.')[1])]);
+        pool = pool.filter(
+          (c) =>
+            !short.some(
+              (l) => l && l.productId === c.productId && l.size === c.size && l.color === c.color,
+            ),
+        );
+      } else throw new Error(`order failed: ${res.status} ${JSON.stringify(res.json)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return token;
+}
+
+function measure(url, token, pid) {
+  const before = cpuSeconds(pid);
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      (err, result) => {
+        if (err) return reject(err);
+        const calls = result.requests.total;
+        resolve({
+          reqPerSec: Math.round(result.requests.average),
+          p99ms: result.latency.p99,
+          cpuMsPerCall: (((cpuSeconds(pid) - before) * 1000) / calls).toFixed(2),
+          non2xx: result.non2xx,
+          bytes: Math.round(result.throughput.total / Math.max(calls, 1)),
+        });
+      },
+    );
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+const args = ['--import', 'tsx', 'apps/server/src/server.ts'];
+const server = spawn(
+  pin ? 'taskset' : process.execPath,
+  pin ? ['-c', String(cores - 1), process.execPath, ...args] : args,
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+try {
+  await waitFor(`${base}/products?limit=1`);
+  const token = await shopperWithOrders();
+  console.log(`code: ${root}; ${orderCount} orders of 3 lines; ${connections} connections`);
+  for (const path of ['/orders', '/orders?page=1&limit=10']) {
+    await measure(`${base}${path}`, token, server.pid); // warm-up
+    const r = await measure(`${base}${path}`, token, server.pid);
+    console.log(
+      `GET ${path.padEnd(24)} ${String(r.reqPerSec).padStart(6)} req/s  p99 ${r.p99ms} ms  ` +
+        `CPU ${r.cpuMsPerCall} ms/call  ${r.bytes} B/response  non-2xx ${r.non2xx}`,
+    );
+  }
+} finally {
+  server.kill();
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
