@@ -60,6 +60,8 @@ export interface AppConfig {
   logger?: FastifyServerOptions['logger'];
   /** Absolute origin for links the server builds (payment return URLs); https turns HSTS on. */
   publicBaseUrl?: string | undefined;
+  /** How long a Pending order waits for payment (env ORDER_PAY_WINDOW_MINUTES); default 30 minutes. */
+  payWindowMs?: number;
   /** Proxies in front whose X-Forwarded-For is believed (env.ts TRUST_PROXY); default none. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
@@ -156,7 +158,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(userRoutes, { db: options.db });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
-      await api.register(orderRoutes, { db: options.db });
+      await api.register(orderRoutes, {
+        db: options.db,
+        ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
+      });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorPaymentRoutes, {
         db: options.db,

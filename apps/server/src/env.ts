@@ -90,6 +90,16 @@ const envSchema = z.object({
   PAYU_KEY: z.preprocess(blank, z.string().optional()),
   PAYU_SALT: z.preprocess(blank, z.string().optional()),
   PAYU_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
+  /** How long a Pending order waits for its payment before it is cancelled and its stock returns. */
+  ORDER_PAY_WINDOW_MINUTES: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(30),
+  ),
   /** PayU's merchant API (verify_payment, refunds); unset: PayU's own for PAYU_MODE. */
   PAYU_API_URL: z.preprocess(blank, z.string().url().optional()),
 });

@@ -3,6 +3,8 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError, recordServerAddress } from './db/lock';
 import { seedIfEmpty } from './db/seed';
 import { env } from './env';
+import { startJobRunner, type JobRunner } from './jobs/job-runner';
+import { storeJobs } from './jobs/store-jobs';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
 import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
@@ -28,10 +30,13 @@ async function main() {
     secret: env.JWT_SECRET,
     dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
   });
+  const payments = paymentConfigFromEnv(env, derivedSandboxSecret(jwtSecret));
+  const payWindowMs = env.ORDER_PAY_WINDOW_MINUTES * 60_000;
   const app = await buildApp({
     db: database.db,
     jwtSecret,
-    payments: paymentConfigFromEnv(env, derivedSandboxSecret(jwtSecret)),
+    payments,
+    payWindowMs,
     rateLimits: { redisUrl: env.REDIS_URL },
     webDistDir: env.WEB_DIST_DIR,
     logger: { level: env.LOG_LEVEL },
@@ -45,6 +50,7 @@ async function main() {
     );
   }
 
+  let jobs: JobRunner | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -56,6 +62,8 @@ async function main() {
       process.exit(1);
     }, 10_000).unref();
     await app.close();
+    // a running job finishes before the database closes under it
+    await jobs?.stop();
     await database.close();
     process.exit(0);
   };
@@ -63,6 +71,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // expiry of unpaid orders, payment reconciliation, old idempotency keys (docs/decisions/background-jobs.md)
+  jobs = await startJobRunner({
+    database,
+    jobs: storeJobs({ app, payments, payWindowMs }),
+    log: app.log,
+  });
   // Operator commands find the embedded database locked by us and ask this server instead.
   if (!env.DATABASE_URL) {
     const address = app.server.address();

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../db/schema';
+import { defaultPaymentsEnv, paymentConfigFromEnv } from '../modules/payments/payment-config';
+import { stockOf } from '../test/stock';
+import {
+  authHeader,
+  createTestApp,
+  placeTestOrder,
+  registerAndLogin,
+  type TestApp,
+} from '../test/test-app';
+import { startJobRunner, type JobRunner } from './job-runner';
+import { storeJobs } from './store-jobs';
+
+// The store's jobs as the server runs them: through the runner, on the app's database.
+describe('store jobs', () => {
+  let t: TestApp;
+  let runner: JobRunner;
+  beforeAll(async () => {
+    t = await createTestApp();
+    runner = await startJobRunner({
+      database: t.database,
+      pollingIntervalSeconds: 0.5,
+      jobs: storeJobs({
+        app: t.app,
+        payments: paymentConfigFromEnv(defaultPaymentsEnv, 'test-sandbox-secret'),
+        payWindowMs: 30 * 60_000,
+      }),
+    });
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await t.close();
+  });
+
+  it('cancels an order left unpaid past the pay window and returns its stock', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const old = await placeTestOrder(t.app, shopper.token, 1);
+    const fresh = await placeTestOrder(t.app, shopper.token, 1);
+    const productId = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${old.id}`,
+        headers: authHeader(shopper.token),
+      })
+    ).json().items[0].productId as string;
+    const before = await stockOf(t.db, productId);
+    await t.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '31 minutes'` })
+      .where(eq(orders.id, old.id));
+
+    await runner.send('orders.expire-unpaid');
+    const statusOf = async (id: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/orders/${id}`,
+          headers: authHeader(shopper.token),
+        })
+      ).json() as { status: number; cancelReason?: string | null };
+    for (let i = 0; i < 100 && (await statusOf(old.id)).status !== 4; i++)
+      await new Promise((r) => setTimeout(r, 100));
+
+    expect(await statusOf(old.id)).toMatchObject({ status: 4, cancelReason: 'expired' });
+    expect((await statusOf(fresh.id)).status).toBe(0);
+    expect(await stockOf(t.db, productId)).toBe(before! + 1);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { expireUnpaidOrders } from '../modules/orders/order-transitions.service';
+import type { PaymentConfig } from '../modules/payments/payment-config';
+import { reconcilePayments } from '../modules/payments/reconcile.service';
+import type { JobDefinition } from './job-runner';
+
+export interface StoreJobsOptions {
+  app: FastifyInstance;
+  payments: PaymentConfig;
+  /** a Pending order not paid within this is cancelled and its stock returns */
+  payWindowMs: number;
+}
+
+/**
+ * The store's background work. Each handler is safe to run twice (a crash mid-job means a retry):
+ * the expiry is a conditional update per order, a PayU answer goes through the exactly-once
+ * notification path, and deleting old keys is idempotent.
+ */
+export function storeJobs({ app, payments, payWindowMs }: StoreJobsOptions): JobDefinition[] {
+  const db = app.db;
+  return [
+    {
+      name: 'orders.expire-unpaid',
+      cron: '* * * * *',
+      handler: async () => {
+        const cancelled = await expireUnpaidOrders(db, {
+          olderThanMs: payWindowMs,
+          onAvailabilityChange: () => app.catalogueChanged(),
+        });
+        if (cancelled > 0)
+          app.log.info({ cancelled }, 'cancelled unpaid orders; their stock returned');
+        return { cancelled };
+      },
+    },
+    {
+      name: 'payments.reconcile',
+      cron: '*/2 * * * *',
+      handler: async () => {
+        const report = await reconcilePayments(db, payments);
+        if (report.applied > 0 || report.errors > 0)
+          app.log.info(report, 'reconciled payments with the provider');
+        return report;
+      },
+    },
+    {
+      name: 'idempotency.purge',
+      cron: '17 * * * *',
+      handler: async () => ({ deleted: await purgeIdempotencyKeys(db) }),
+    },
+  ];
+}
