@@ -8,12 +8,13 @@
 // request (from /proc) is printed beside req/s, as the figure least moved by a noisy machine.
 //   node bench/api.mjs   (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20,
 //                         BENCH_PIN=0 to let the scheduler place the processes)
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuSeconds, pin, serverCore } from './process-cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,26 +22,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const path = '/api/v1/products?page=1&limit=12';
 const children = [];
-
-const cores = availableParallelism();
-const pin =
-  process.env.BENCH_PIN !== '0' &&
-  cores >= 2 &&
-  spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
-const serverCore = String(cores - 1);
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-
-/** User + system CPU seconds a process has used so far, or NaN where /proc is missing. */
-function cpuSeconds(pid) {
-  try {
-    // the command name (field 2) may hold spaces; the fields after its ')' are fixed
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return NaN;
-  }
-}
 
 function start(args, env) {
   const [command, argv] = pin

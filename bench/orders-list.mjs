@@ -5,12 +5,13 @@
 // last, and the server's own CPU time (from /proc) is the figure least moved by a noisy machine.
 //   node bench/orders-list.mjs   (env: BENCH_SECONDS=5, BENCH_CONNECTIONS=10, BENCH_ORDERS=500,
 //                                 BENCH_ROOT=<another checkout> to measure older code, BENCH_PIN=0)
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuSeconds, pin, serverCore } from './process-cpu.mjs';
 
 const root = process.env.BENCH_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -18,24 +19,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const orderCount = Number(process.env.BENCH_ORDERS ?? 500);
 const port = 3912;
 const base = `http://127.0.0.1:${port}/api/v1`;
-
-const cores = availableParallelism();
-const pin =
-  process.env.BENCH_PIN !== '0' &&
-  cores >= 2 &&
-  spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]).status === 0;
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-
-/** User + system CPU seconds a process has used so far, or NaN where /proc is missing. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return NaN;
-  }
-}
 
 async function api(method, path, { token, body } = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -155,7 +138,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
 const args = ['--import', 'tsx', 'apps/server/src/server.ts'];
 const server = spawn(
   pin ? 'taskset' : process.execPath,
-  pin ? ['-c', String(cores - 1), process.execPath, ...args] : args,
+  pin ? ['-c', serverCore, process.execPath, ...args] : args,
   {
     cwd: root,
     env: {
