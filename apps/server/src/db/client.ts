@@ -31,6 +31,60 @@ export type OpenDatabaseOptions =
   /** dataDir undefined: in memory (tests), optionally starting from a dumpDataDir() snapshot */
   | { dataDir?: string; loadDataDir?: Blob };
 
+/**
+ * A FIFO gate that lets one waiter through per turn of the event loop.
+ *
+ * Why: PGlite runs each statement synchronously on the main thread and hands its lock to the next
+ * waiter through a resolved promise, so under load every queued statement runs back to back in
+ * one microtask chain and one turn of the event loop lasts as long as the whole queue (100+ ms at
+ * 200 connections). Node accepts one new connection per turn, so a shopper opening a connection
+ * then waited until the load stopped (p99 ≈ 9 s, measured with bench/load.mjs, while requests
+ * already read were answered in 0.3 s). Starting one statement or transaction per turn keeps each
+ * turn short, so sockets are accepted and read between them, in arrival order. A released
+ * statement runs in the microtasks right after its turn; a setImmediate queued from inside the
+ * check phase runs in the next turn, after the poll phase.
+ */
+function oneStatementPerTurn(): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  const pump = () => {
+    scheduled = false;
+    waiting.shift()?.();
+    if (waiting.length > 0) {
+      scheduled = true;
+      setImmediate(pump);
+    }
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(pump);
+      }
+    });
+}
+
+/** Puts PGlite's query, exec and transaction behind the gate; a transaction's own statements are not. */
+function yieldBetweenStatements(client: PGlite): void {
+  const turn = oneStatementPerTurn();
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  };
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await turn();
+    return transaction(...args);
+  }) as typeof client.transaction;
+}
+
 /** Opens PostgreSQL (databaseUrl) or PGlite (dataDir, or memory) and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -60,6 +114,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   try {
     await client.waitReady;
+    yieldBetweenStatements(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
