@@ -118,7 +118,12 @@ const payFields = (method) => ({
 try {
   await waitForServer();
   const list = (await api('/api/v1/products?limit=100')).json.data;
-  const simple = list.filter((p) => !p.attributes.some((a) => /^(size|colou?r)$/i.test(a.key)));
+  // products that need no size or colour choice and are not sold out (older builds: no variants)
+  const simple = list.filter((p) =>
+    p.variants
+      ? p.variants.length === 0 && p.availability.status !== 'sold_out'
+      : !p.attributes.some((a) => /^(size|colou?r)$/i.test(a.key)),
+  );
   const results = [];
 
   // 1. 50 buyers each order 99 of one product
@@ -166,14 +171,16 @@ try {
     ip: victim.ip,
     body: orderBody(other, 1),
   });
-  await api('/api/v1/payments', {
+  const attempt = await api('/api/v1/payments', {
     method: 'POST',
     token: victim.token,
     ip: victim.ip,
     body: { orderId: order.json.id, fields: payFields('upi_qr') },
   });
+  // the stranger lists the order's attempts, or (newer builds) knows the attempt id anyway
   const page = await api(`/sandbox-gateway/upi?orderId=${order.json.id}`, { ip: '10.254.0.9' });
-  const attemptId = page.text.match(/pay\/([A-Za-z0-9_-]+)\/approve/)?.[1];
+  const attemptId =
+    page.text.match(/pay\/([A-Za-z0-9_-]+)\/approve/)?.[1] ?? attempt.json?.action?.paymentId;
   let approve = { status: 'no attempt listed' };
   if (attemptId) {
     approve = await api(`/sandbox-gateway/pay/${attemptId}/approve`, {
@@ -191,27 +198,38 @@ try {
   });
   results.push([
     "a stranger approves a shopper's UPI attempt",
-    `listing ${page.status}, approve ${approve.status}, order status now ${after.json.status} (0 = Pending)`,
+    `listing ${page.status}, approve ${approve.status}, order status now ${after.json?.status} (0 = Pending)`,
   ]);
 
-  // 4. UPI for an order over ₹1,00,000 (20 of each dear product until the total passes it)
+  // 4. UPI for an order over ₹1,00,000 (40 of each dear product, fewer where fewer are left, until the total passes it)
   const price = (p) => p.discountedPrice ?? p.regularPrice;
   const dear = simple
-    .filter((p) => p.id !== target.id && p.availability?.status !== 'sold_out')
+    .filter((p) => p.id !== target.id && (p.availability?.status ?? 'in_stock') === 'in_stock')
     .sort((a, b) => price(b) - price(a));
   const lines = {};
   let sum = 0;
   for (const p of dear) {
     if (sum > 100000) break;
-    lines[p.id] = 20;
-    sum += price(p) * 20;
+    lines[p.id] = 40;
+    sum += price(p) * 40;
   }
-  const bigOrder = await api('/api/v1/orders', {
-    method: 'POST',
-    token: buyers[2].token,
-    ip: buyers[2].ip,
-    body: { products: lines, shippingAddress: address },
-  });
+  // a shopper told "Only N left" lowers that line and tries again
+  let bigOrder;
+  for (let tries = 0; tries < 10; tries++) {
+    bigOrder = await api('/api/v1/orders', {
+      method: 'POST',
+      token: buyers[2].token,
+      ip: buyers[2].ip,
+      body: { products: lines, shippingAddress: address },
+    });
+    if (bigOrder.status !== 409) break;
+    for (const [field, message] of Object.entries(bigOrder.json.fields ?? {})) {
+      const id = field.replace(/^products\./, '');
+      const left = Number(/Only (\d+)/.exec(message)?.[1] ?? 0);
+      if (left > 0) lines[id] = left;
+      else delete lines[id];
+    }
+  }
   if (bigOrder.status === 201) {
     const upi = await api('/api/v1/payments', {
       method: 'POST',
