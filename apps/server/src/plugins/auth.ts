@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '@store/contracts/ids';
-import type { Db } from '../db/client';
 import { bearerToken, signToken, verifyToken } from '../lib/tokens';
-import { findUserById } from '../modules/users/users.service';
 
 export interface AuthUser {
   id: string;
@@ -54,15 +52,22 @@ async function verifySignature(
  */
 async function verify(
   secret: Uint8Array,
-  db: Db,
+  accountExists: AccountExists,
   request: FastifyRequest,
 ): Promise<AuthUser | null> {
   const user = await verifySignature(secret, request);
   if (!user) return null;
-  return (await findUserById(db, user.storeId, user.id)) ? user : null;
+  return (await accountExists(user.storeId, user.id)) ? user : null;
 }
 
-export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
+/** Whether the account a token names still exists (the users module answers; app.ts wires it). */
+export type AccountExists = (storeId: string, userId: string) => Promise<boolean>;
+
+export function registerAuth(
+  app: FastifyInstance,
+  secret: Uint8Array,
+  accountExists: AccountExists,
+): void {
   app.decorateRequest('user', null);
   app.decorate('signToken', (user: AuthUser) =>
     signToken(
@@ -72,7 +77,7 @@ export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
     ),
   );
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await verify(secret, app.db, request);
+    const user = await verify(secret, accountExists, request);
     if (!user) {
       return reply
         .code(401)
@@ -81,6 +86,6 @@ export function registerAuth(app: FastifyInstance, secret: Uint8Array): void {
     request.user = user;
   });
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
-    request.user = await verify(secret, app.db, request);
+    request.user = await verify(secret, accountExists, request);
   });
 }
