@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { payuResponseHash } from '../modules/payments/providers/payu';
 
 export interface FakePayuTransaction {
   mihpayid: string;
@@ -132,4 +133,25 @@ export async function startFakePayu(key: string, salt: string): Promise<FakePayu
     calls,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What PayU posts back to surl/furl and the webhook: the request's fields, its status and id, and the reverse hash. */
+export function payuResponse(
+  salt: string,
+  data: Record<string, string>,
+  status: string,
+  mihpayid: string,
+): Record<string, string> {
+  const response: Record<string, string> = {
+    key: data.key!,
+    txnid: data.txnid!,
+    amount: data.amount!,
+    productinfo: data.productinfo!,
+    firstname: data.firstname!,
+    email: data.email!,
+    udf1: data.udf1!,
+    status,
+    mihpayid,
+  };
+  return { ...response, hash: payuResponseHash(response, salt) };
 }

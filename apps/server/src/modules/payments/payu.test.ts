@@ -1,3 +1,4 @@
+import { payuResponse } from '../../test/fake-payu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -8,7 +9,6 @@ import {
 } from '../../test/test-app';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { orderStatusOf, pay, postForm, specFormFields, validFields } from '../../test/pay-order';
-import { payuResponseHash } from './providers/payu';
 
 const KEY = 'testkey';
 const SALT = 'testsalt';
@@ -26,22 +26,6 @@ beforeAll(async () => {
   shopper = await registerAndLogin(t.app);
 });
 afterAll(() => t.close());
-
-/** What PayU posts back: the request fields, its status and id, and the reverse hash. */
-function payuResponse(data: Record<string, string>, status: string, mihpayid: string) {
-  const response: Record<string, string> = {
-    key: data.key!,
-    txnid: data.txnid!,
-    amount: data.amount!,
-    productinfo: data.productinfo!,
-    firstname: data.firstname!,
-    email: data.email!,
-    udf1: data.udf1!,
-    status,
-    mihpayid,
-  };
-  return { ...response, hash: payuResponseHash(response, SALT) };
-}
 
 async function startPayu() {
   const order = await placeTestOrder(t.app, shopper.token);
@@ -93,13 +77,13 @@ describe('PayU hosted checkout', () => {
   });
   it('a return with a valid reverse hash pays the order; a forged one changes nothing', async () => {
     const { order, data } = await startPayu();
-    const forged = { ...payuResponse(data, 'success', '9001'), amount: '1.00' };
+    const forged = { ...payuResponse(SALT, data, 'success', '9001'), amount: '1.00' };
     expect((await postForm(t.app, '/api/v1/payments/payu/return', forged)).statusCode).toBe(400);
     expect(await orderStatusOf(t.app, shopper.token, order.id)).toBe(0);
     const ok = await postForm(
       t.app,
       '/api/v1/payments/payu/return',
-      payuResponse(data, 'success', '9001'),
+      payuResponse(SALT, data, 'success', '9001'),
     );
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe(`/order-success?orderId=${order.id}`);
@@ -108,7 +92,7 @@ describe('PayU hosted checkout', () => {
     const replay = await postForm(
       t.app,
       '/api/v1/payments/webhooks/payu',
-      payuResponse(data, 'success', '9001'),
+      payuResponse(SALT, data, 'success', '9001'),
     );
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toMatchObject({ outcome: 'succeeded', replayed: true });
@@ -116,7 +100,7 @@ describe('PayU hosted checkout', () => {
   it('a failed payment returns the shopper to /payment with PayU reason', async () => {
     const { order, data } = await startPayu();
     const res = await postForm(t.app, '/api/v1/payments/payu/return', {
-      ...payuResponse(data, 'failure', '9002'),
+      ...payuResponse(SALT, data, 'failure', '9002'),
       error_Message: 'Bank denied',
     });
     expect(res.headers.location).toBe(`/payment?orderId=${order.id}&reason=Bank+denied`);
@@ -127,7 +111,7 @@ describe('PayU hosted checkout', () => {
     expect(
       (
         await postForm(t.app, '/api/v1/payments/webhooks/payu', {
-          ...payuResponse(data, 'success', '9003'),
+          ...payuResponse(SALT, data, 'success', '9003'),
           hash: 'f'.repeat(128),
         })
       ).statusCode,
@@ -135,7 +119,7 @@ describe('PayU hosted checkout', () => {
     const ok = await postForm(
       t.app,
       '/api/v1/payments/webhooks/payu',
-      payuResponse(data, 'success', '9003'),
+      payuResponse(SALT, data, 'success', '9003'),
     );
     expect(ok.statusCode).toBe(200);
     expect(await orderStatusOf(t.app, shopper.token, order.id)).toBe(1);

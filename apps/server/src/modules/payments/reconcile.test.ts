@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, refunds } from '../../db/schema';
-import { startFakePayu, type FakePayu } from '../../test/fake-payu';
+import { startFakePayu, type FakePayu, payuResponse } from '../../test/fake-payu';
 import { orderStatusOf, pay, placePaidOrder, postForm, validFields } from '../../test/pay-order';
 import {
   authHeader,
@@ -15,7 +15,6 @@ import {
 import { signOperatorToken } from '../orders/operator.routes';
 import { defaultPaymentsEnv, paymentConfigFromEnv, type PaymentConfig } from './payment-config';
 import { pendingMessage } from './payments.service';
-import { payuResponseHash } from './providers/payu';
 import { reconcilePayments } from './reconcile.service';
 
 const KEY = 'testkey';
@@ -49,22 +48,6 @@ const reconcile = (m: number) => reconcilePayments(t.db, config, { now: minutesL
 const paymentRow = async (id: string) =>
   (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
-/** What PayU posts back to surl/furl and the webhook, with its reverse hash. */
-function payuResponse(data: Record<string, string>, status: string, mihpayid: string) {
-  const response: Record<string, string> = {
-    key: data.key!,
-    txnid: data.txnid!,
-    amount: data.amount!,
-    productinfo: data.productinfo!,
-    firstname: data.firstname!,
-    email: data.email!,
-    udf1: data.udf1!,
-    status,
-    mihpayid,
-  };
-  return { ...response, hash: payuResponseHash(response, SALT) };
-}
-
 async function startPayu() {
   const order = await placeTestOrder(t.app, shopper.token);
   const body = (await pay(t.app, shopper.token, order.id, validFields('payu'))).json();
@@ -88,7 +71,7 @@ describe('PayU pending and verify_payment reconciliation', () => {
     const res = await postForm(
       t.app,
       '/api/v1/payments/payu/return',
-      payuResponse(data, 'pending', '7001'),
+      payuResponse(SALT, data, 'pending', '7001'),
     );
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/payment?orderId=${order.id}&outcome=pending`);
@@ -113,7 +96,7 @@ describe('PayU pending and verify_payment reconciliation', () => {
     const hook = await postForm(
       t.app,
       '/api/v1/payments/webhooks/payu',
-      payuResponse(data, 'success', '7002'),
+      payuResponse(SALT, data, 'success', '7002'),
     );
     expect(hook.json()).toMatchObject({ outcome: 'succeeded', replayed: true });
     expect((await paymentRow(txnid)).needsRefund).toBe(false);
@@ -121,7 +104,11 @@ describe('PayU pending and verify_payment reconciliation', () => {
 
   it('a pending attempt is asked again only after a few minutes, and a failure ends it', async () => {
     const { order, data, txnid } = await startPayu();
-    await postForm(t.app, '/api/v1/payments/payu/return', payuResponse(data, 'pending', '7003'));
+    await postForm(
+      t.app,
+      '/api/v1/payments/payu/return',
+      payuResponse(SALT, data, 'pending', '7003'),
+    );
     fake.transactions.set(txnid, { mihpayid: '7003', status: 'pending', amount: data.amount! });
     const asked = () =>
       fake.calls.filter((c) => c.command === 'verify_payment' && c.var1 === txnid).length;
@@ -140,11 +127,15 @@ describe('PayU pending and verify_payment reconciliation', () => {
 describe('refunds', () => {
   it('a second PayU success for a paid attempt is kept, listed, refunded through PayU and settled by the reconciliation', async () => {
     const { order, data, txnid } = await startPayu();
-    await postForm(t.app, '/api/v1/payments/payu/return', payuResponse(data, 'success', '7101'));
+    await postForm(
+      t.app,
+      '/api/v1/payments/payu/return',
+      payuResponse(SALT, data, 'success', '7101'),
+    );
     const second = await postForm(
       t.app,
       '/api/v1/payments/webhooks/payu',
-      payuResponse(data, 'success', '7102'),
+      payuResponse(SALT, data, 'success', '7102'),
     );
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ outcome: 'succeeded', needsRefund: true });
