@@ -164,6 +164,7 @@ export function Component() {
           qrBase64={outcome.qrBase64}
           amount={order?.total}
           expiresAt={outcome.expiresAt}
+          sandboxUrl={outcome.sandboxUrl}
           renewing={mutation.isPending}
           onNewQr={() => {
             // the expired code's attempt is over: a new attempt, so a new key

@@ -77,4 +77,20 @@ describe('QR payment countdown', () => {
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.getByTestId('payment-qr')).toBeInTheDocument();
   });
+
+  it('offers the sandbox UPI app only when the store is a demo and sends its link', async () => {
+    const { unmount } = renderWithProviders(
+      <QrPayment
+        orderId="ORD1"
+        qr="upi://pay?pa=demo-store@sandbox"
+        sandboxUrl="/sandbox-gateway/upi?paymentId=PAY1&token=1.ab"
+      />,
+    );
+    expect(
+      screen.getByRole('link', { name: 'Demo store: pay this code in the sandbox UPI app' }),
+    ).toHaveAttribute('href', '/sandbox-gateway/upi?paymentId=PAY1&token=1.ab');
+    unmount();
+    renderWithProviders(<QrPayment orderId="ORD1" qr="upi://pay?pa=shop@upi" />);
+    expect(screen.queryByRole('link', { name: /sandbox/ })).not.toBeInTheDocument();
+  });
 });

@@ -21,6 +21,8 @@ interface Props {
   onNewQr?: () => void;
   /** a new code is being asked for */
   renewing?: boolean;
+  /** demo stores only: the sandbox page that plays the shopper's UPI app for this code */
+  sandboxUrl?: string;
 }
 
 /** Milliseconds until `expiresAt`, ticking each second; null without an expiry. */
@@ -48,6 +50,7 @@ export function QrPayment({
   amount,
   pollIntervalMs,
   expiresAt,
+  sandboxUrl,
   onNewQr,
   renewing = false,
 }: Props) {
@@ -119,6 +122,16 @@ export function QrPayment({
         {!expired && qr?.startsWith('upi:') && (
           <a href={qr} className="text-sm text-primary underline-offset-4 hover:underline">
             Paying on this phone? Open your UPI app
+          </a>
+        )}
+        {!expired && sandboxUrl && (
+          <a
+            href={sandboxUrl}
+            target="_blank"
+            rel="noopener"
+            className="text-sm text-muted-foreground underline underline-offset-4"
+          >
+            Demo store: pay this code in the sandbox UPI app
           </a>
         )}
       </CardContent>

@@ -52,7 +52,15 @@ export type FormParams = { type: string; url: string; data: Record<string, strin
 export type PaymentOutcome =
   | { kind: 'post'; url: string; formParams: FormParams }
   | { kind: 'deeplink'; url: string }
-  | { kind: 'qr'; qr?: string; qrBase64?: string; expiresAt?: string; paymentId?: string }
+  | {
+      kind: 'qr';
+      qr?: string;
+      qrBase64?: string;
+      expiresAt?: string;
+      paymentId?: string;
+      /** demo stores only: the sandbox "phone" that pays this QR */
+      sandboxUrl?: string;
+    }
   | { kind: 'navigate'; url: string }
   | { kind: 'initiated' }
   | { kind: 'error'; message: string };
@@ -78,6 +86,7 @@ export function paymentOutcome(response: PaymentResponse): PaymentOutcome {
       ...(action.qrBase64 ? { qrBase64: action.qrBase64 } : {}),
       ...(action.expiresAt ? { expiresAt: action.expiresAt } : {}),
       ...(action.paymentId ? { paymentId: action.paymentId } : {}),
+      ...(action.sandboxUrl ? { sandboxUrl: action.sandboxUrl } : {}),
     };
   }
   if (response.redirectUrl) return { kind: 'navigate', url: response.redirectUrl };
