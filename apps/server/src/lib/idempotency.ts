@@ -68,24 +68,26 @@ export async function idempotent<T>(
   );
 
   // Two rounds are enough: a unique violation means another request committed the key, so the
-  // second read finds it (or, had that one rolled back, the insert no longer collides).
+  // second round's read finds it (or, had that one rolled back, the insert no longer collides).
+  // The read is inside the transaction, so the usual first request costs one transaction (one
+  // turn of the embedded database's queue, db/client.ts), not a read and then a transaction.
   for (let round = 0; ; round++) {
-    const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_MS);
-    const [stored] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(record, gt(idempotencyKeys.createdAt, cutoff)));
-    if (stored) {
-      if (stored.requestHash !== requestHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
-      return { statusCode: stored.statusCode, body: stored.responseBody as T, replayed: true };
-    }
     try {
       return await db.transaction(async (tx) => {
+        const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_MS);
+        const [stored] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(record, gt(idempotencyKeys.createdAt, cutoff)));
+        if (stored) {
+          if (stored.requestHash !== requestHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+          return { statusCode: stored.statusCode, body: stored.responseBody as T, replayed: true };
+        }
         // an expired record is ignored and replaced
         await tx.delete(idempotencyKeys).where(and(record, lt(idempotencyKeys.createdAt, cutoff)));
         // Claim the key before the work: on PostgreSQL a concurrent request with the same key
-        // blocks on this insert until we commit (then collides and replays our answer) or roll
-        // back (then runs itself). On PGlite transactions run one at a time anyway.
+        // blocks on this insert until we commit (then collides, and its next round replays our
+        // answer) or roll back (then runs itself). On PGlite transactions run one at a time.
         await tx.insert(idempotencyKeys).values({
           userId,
           scope,
