@@ -15,6 +15,12 @@ export { expect };
 
 export type Shopper = { firstName: string; lastName: string; email: string; password: string };
 
+export type Availability = {
+  status: 'in_stock' | 'low_stock' | 'sold_out';
+  /** units left when low_stock, else null */
+  left: number | null;
+};
+
 export type ApiProduct = {
   id: string;
   title: string;
@@ -23,6 +29,8 @@ export type ApiProduct = {
   regularPrice?: number | null;
   discountedPrice?: number | null;
   attributes?: { key: string; value: string[] }[];
+  availability: Availability;
+  variants: { size: string | null; color: string | null; availability: Availability }[];
 };
 
 export const shipping = {
@@ -115,6 +123,44 @@ export function sizesOf(p: ApiProduct): string[] {
 export function coloursOf(p: ApiProduct): string[] {
   return p.attributes?.find((a) => /^(color|colours|colors)$/i.test(a.key))?.value ?? [];
 }
+
+/**
+ * In stock as a whole and in every size and colour: what journeys that are not about stock buy, so
+ * they never race the stock journeys for the few units of a low-stock product, nor meet Sold out.
+ */
+export function isFullyInStock(p: ApiProduct): boolean {
+  return (
+    p.availability.status === 'in_stock' &&
+    p.variants.every((v) => v.availability.status === 'in_stock')
+  );
+}
+
+/** No size or colour to choose (at most one variant): the API's `products` map alone orders it. */
+export function needsNoChoice(p: ApiProduct): boolean {
+  return p.variants.length <= 1;
+}
+
+/** Fully in stock and orderable by id alone: for orders made through the API. */
+export async function plainProducts(
+  request: APIRequestContext,
+  count: number,
+): Promise<ApiProduct[]> {
+  const found = (await listProducts(request)).filter((p) => isFullyInStock(p) && needsNoChoice(p));
+  expect(found.length, `${count} products in stock with no size or colour`).toBeGreaterThanOrEqual(
+    count,
+  );
+  return found.slice(0, count);
+}
+
+/** The shopper-visible words of the stock rules (contracts' stockMessages), as the spec writes them. */
+export const stockText = {
+  soldOut: 'Sold out',
+  onlyLeft: (n: number) => `Only ${n} left`,
+  short: (title: string, left: number) =>
+    left <= 0
+      ? `${title} is sold out`
+      : `Only ${left} of ${title} ${left === 1 ? 'is' : 'are'} left`,
+};
 
 export async function createOrderViaApi(
   request: APIRequestContext,

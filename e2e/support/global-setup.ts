@@ -125,7 +125,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   cpSync(resolve(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: join(work, 'data'),
@@ -134,6 +133,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDist,
   };
+  // The demo store, as `npm start` runs it: NODE_ENV=production is live mode, which refuses the
+  // sandbox gateway, UPI without the shop's own UPI_VPA and a plain-http PUBLIC_BASE_URL.
+  delete env.NODE_ENV;
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

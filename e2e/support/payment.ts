@@ -29,6 +29,18 @@ export async function chooseOption(
  */
 const sandboxUpiLinks = new Map<string, string>();
 
+/** The owner's sandbox UPI link of the order's last UPI attempt: its paymentId and token. */
+export function ownerSandboxLink(orderId: string): {
+  url: string;
+  paymentId: string;
+  token: string;
+} {
+  const url = sandboxUpiLinks.get(orderId);
+  expect(url, `no sandbox UPI link was given for order ${orderId}`).toBeTruthy();
+  const query = new URL(url!, 'http://store.invalid').searchParams;
+  return { url: url!, paymentId: query.get('paymentId') ?? '', token: query.get('token') ?? '' };
+}
+
 /** The server-driven payment form (GET /payments/fields): method, payer, phone, consent; then pay. */
 export async function choosePaymentMethod(
   page: Page,

@@ -2,6 +2,7 @@ import {
   test,
   expect,
   coloursOf,
+  isFullyInStock,
   listProducts,
   pickOption,
   sizesOf,
@@ -150,12 +151,12 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
     expectNoHorizontalScroll,
   }) => {
     const all = await listProducts(request);
-    const found = all.find((p) => sizesOf(p).length > 1);
+    const found = all.find((p) => isFullyInStock(p) && sizesOf(p).length > 1);
     expect(found, 'the catalogue has a product with several sizes').toBeTruthy();
     const sized = found!;
     const other =
-      all.find((p) => p.id !== sized.id && sizesOf(p).length === 0) ??
-      all.find((p) => p.id !== sized.id)!;
+      all.find((p) => p.id !== sized.id && isFullyInStock(p) && sizesOf(p).length === 0) ??
+      all.find((p) => p.id !== sized.id && isFullyInStock(p))!;
 
     await page.goto(`/product/${sized.id}`);
     await expect(page.getByRole('heading', { level: 1, name: sized.title })).toBeVisible();
@@ -224,7 +225,7 @@ test.describe('a visitor browses the catalogue and fills a cart', () => {
   }) => {
     // the first listing page shows the first 12 products in the API's order
     const firstPage = await listProducts(request, 'page=1&limit=12');
-    const sized = firstPage.find((p) => sizesOf(p).length > 1);
+    const sized = firstPage.find((p) => isFullyInStock(p) && sizesOf(p).length > 1);
     expect(sized, 'a product with several sizes on the first listing page').toBeTruthy();
     const { title } = sized!;
 
@@ -262,7 +263,7 @@ test('wishlist and quick view from the product cards', async ({
   checkPage,
   expectNoHorizontalScroll,
 }) => {
-  const [first] = await listProducts(request, 'page=1&limit=12');
+  const [first] = (await listProducts(request, 'page=1&limit=12')).filter(isFullyInStock);
   const { title } = first!;
   await page.goto('/products');
   const main = page.getByRole('main');

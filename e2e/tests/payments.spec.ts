@@ -2,7 +2,7 @@ import {
   test,
   expect,
   createOrderViaApi,
-  listProducts,
+  plainProducts,
   newShopper,
   registerViaApi,
   orderCard,
@@ -27,7 +27,7 @@ test.describe('paying for orders', () => {
     const shopper = newShopper('pay', testInfo.project.name);
     const token = await registerViaApi(request, shopper);
     await signInBrowser(context, baseURL!, token);
-    const [a, b, c] = await listProducts(request, 'page=1&limit=3');
+    const [a, b, c] = await plainProducts(request, 3);
     const declined = await createOrderViaApi(request, token, { [a!.id]: 1 });
     const byQr = await createOrderViaApi(request, token, { [b!.id]: 3 });
     const pending = await createOrderViaApi(request, token, { [c!.id]: 1 });

@@ -3,7 +3,7 @@ import {
   expect,
   createOrderViaApi,
   getStoreInfo,
-  listProducts,
+  plainProducts,
   newShopper,
   registerViaApi,
   shipping,
@@ -20,7 +20,7 @@ test('a visitor tracks an order: found, then a wrong contact', async ({
 }, testInfo) => {
   const shopper = newShopper('track', testInfo.project.name);
   const token = await registerViaApi(request, shopper);
-  const [product] = await listProducts(request, 'page=1&limit=1');
+  const [product] = await plainProducts(request, 1);
   const order = await createOrderViaApi(request, token, { [product!.id]: 2 });
   void baseURL;
 
