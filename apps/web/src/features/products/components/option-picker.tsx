@@ -40,7 +40,9 @@ export function OptionPicker({
                 option === value
                   ? 'border-primary bg-primary text-primary-foreground'
                   : 'border-border bg-card hover:border-primary/60',
-                gone && 'border-dashed line-through opacity-70',
+                // struck through and dashed, never faded: a chosen sold-out chip keeps its contrast
+                gone && 'border-dashed line-through',
+                gone && option !== value && 'text-muted-foreground',
               )}
             >
               <input
