@@ -74,7 +74,7 @@ describe('background jobs', () => {
   });
 
   it.runIf(Boolean(env.TEST_DATABASE_URL))(
-    'runs each job once when two processes share PostgreSQL',
+    'two processes sharing PostgreSQL start together and run each job once',
     async () => {
       const t = await createTestApp();
       cleanups.push(() => t.close());
@@ -91,10 +91,13 @@ describe('background jobs', () => {
         await new Promise((r) => setTimeout(r, 20));
       };
       const jobs = [{ name: 'once', handler }];
-      const first = track(
-        await startJobRunner({ database: t.database, jobs, pollingIntervalSeconds: 0.5 }),
-      );
-      track(await startJobRunner({ database: other, jobs, pollingIntervalSeconds: 0.5 }));
+      // both start at once on a database without pg-boss's schema yet, as two servers deployed together
+      const [first, second] = await Promise.all([
+        startJobRunner({ database: t.database, jobs, pollingIntervalSeconds: 0.5 }),
+        startJobRunner({ database: other, jobs, pollingIntervalSeconds: 0.5 }),
+      ]);
+      track(first);
+      track(second);
       for (let n = 0; n < 30; n++) await first.send('once', { n });
       await until(() => runs.size === 30);
       await new Promise((r) => setTimeout(r, 1500));

@@ -61,6 +61,41 @@ function poolAdapter(database: Database): PgBoss.Db {
   return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values) };
 }
 
+/** A job's queue (retries, backoff, expiry) and its schedule, created or updated. */
+async function setUp(boss: PgBoss, job: JobDefinition): Promise<void> {
+  await boss.createQueue(job.name, {
+    name: job.name,
+    retryLimit: job.retryLimit ?? 5,
+    retryDelay: job.retryDelaySeconds ?? 10,
+    retryBackoff: true,
+    // a job whose process died is taken again after this long
+    expireInSeconds: 5 * 60,
+  });
+  if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  else await boss.unschedule(job.name).catch(() => {});
+}
+
+/**
+ * pg-boss creates its schema and our queues with "create if missing", which races when two
+ * processes start at once on a fresh PostgreSQL (one fails on a duplicate key); a session
+ * advisory lock lets one set up at a time. PGlite has one process.
+ */
+async function oneStarterAtATime(database: Database, setUpAll: () => Promise<void>) {
+  if (database.kind !== 'postgres') return setUpAll();
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTER_LOCK]);
+    await setUpAll();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTER_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+/** Any fixed number, the same in every process: the advisory lock of job setup. */
+const STARTER_LOCK = 7_210_010;
+
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { database, log } = options;
   const polling = options.pollingIntervalSeconds ?? 2;
@@ -68,17 +103,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     db: database.kind === 'pglite' ? pgliteAdapter(database) : poolAdapter(database),
   });
   boss.on('error', (err: Error) => log?.error({ err: err.message }, 'Background jobs: error'));
-  await boss.start();
-
+  await oneStarterAtATime(database, async () => {
+    await boss.start();
+    for (const job of options.jobs) await setUp(boss, job);
+  });
   for (const job of options.jobs) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit ?? 5,
-      retryDelay: job.retryDelaySeconds ?? 10,
-      retryBackoff: true,
-      // a job whose process died is taken again after this long
-      expireInSeconds: 5 * 60,
-    });
     await boss.work(job.name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([j]) => {
       try {
         return await job.handler((j?.data ?? {}) as Record<string, unknown>);
@@ -90,8 +119,6 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
         throw err;
       }
     });
-    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    else await boss.unschedule(job.name).catch(() => {});
   }
 
   let stopped = false;
