@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
 const root = process.env.ABUSE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 3900 + Math.floor(Math.random() * 90);
@@ -282,6 +283,43 @@ try {
   results.push([
     'order tracking: 300 guesses from one address',
     `${guesses.filter((s) => s === 404).length} answered (404), ${guesses.filter((s) => s === 429).length} × 429, ${perSecond}/s`,
+  ]);
+
+  // 7. product pages alone, then while one address floods the login with ever new e-mails
+  const productUrl = `${base}/api/v1/products/${other.id}`;
+  const cannon = (opts) =>
+    new Promise((resolve, reject) =>
+      autocannon({ connections: 20, duration: 5, ...opts }, (err, r) =>
+        err ? reject(err) : resolve(r),
+      ),
+    );
+  const alone = await cannon({ url: productUrl });
+  let n = 0;
+  const [during, flood] = await Promise.all([
+    cannon({ url: productUrl }),
+    cannon({
+      url: `${base}/api/v1/users/authorize`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.251.0.1' },
+      // ABUSE_FLOOD_RATE=112 holds the flood to that many attempts a second (to compare builds)
+      ...(process.env.ABUSE_FLOOD_RATE
+        ? { overallRate: Number(process.env.ABUSE_FLOOD_RATE) }
+        : {}),
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ email: `spray${n++}@example.in`, password: 'Password123' }),
+          }),
+        },
+      ],
+    }),
+  ]);
+  results.push([
+    'product page req/s: alone, during a login flood',
+    `${Math.round(alone.requests.average)}, ${Math.round(during.requests.average)} ` +
+      `(the flood: ${Math.round(flood.requests.average)} logins/s, ` +
+      `${Math.round((flood['4xx'] / Math.max(1, flood.requests.total)) * 100)}% refused with 4xx)`,
   ]);
 
   const width = Math.max(...results.map(([k]) => k.length));
