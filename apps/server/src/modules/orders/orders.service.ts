@@ -13,6 +13,7 @@ import { stockMessages } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { groupBy } from '../../lib/group-by';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
 import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { newOrderId, normalizeOrderId } from './order-id';
@@ -112,13 +113,7 @@ async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): 
       .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
     paymentStatuses(db, ids),
   ]);
-  // grouped in one pass (a filter per order was the cost of a long order history)
-  const itemsOf = new Map<string, ItemRow[]>();
-  for (const item of items) {
-    const list = itemsOf.get(item.orderId);
-    if (list) list.push(item);
-    else itemsOf.set(item.orderId, [item]);
-  }
+  const itemsOf = groupBy(items, (i) => i.orderId);
   return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? [], paid.get(r.id) ?? 'unpaid', view));
 }
 

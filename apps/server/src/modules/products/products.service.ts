@@ -9,6 +9,7 @@ import type {
 } from '@store/contracts/products';
 import { availabilityOf } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
+import { groupBy } from '../../lib/group-by';
 import { productAttributes, productImages, products, stockLevels } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -76,17 +77,6 @@ async function stockOf(
   );
 }
 
-/** Groups rows by product id in one pass. */
-function groupBy<T extends { productId: string }>(rows: T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = groups.get(row.productId);
-    if (list) list.push(row);
-    else groups.set(row.productId, [row]);
-  }
-  return groups;
-}
-
 /** Rows to API products, loading images, attributes and stock for all of them in three queries. */
 async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
@@ -104,8 +94,8 @@ async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
       .orderBy(asc(productAttributes.position)),
     stockOf(db, ids),
   ]);
-  const imagesOf = groupBy(images);
-  const attributesOf = groupBy(attributes);
+  const imagesOf = groupBy(images, (i) => i.productId);
+  const attributesOf = groupBy(attributes, (a) => a.productId);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -223,7 +213,7 @@ export async function findVariantOptions(
     })
     .from(productAttributes)
     .where(inArray(productAttributes.productId, ids));
-  for (const [productId, attributes] of groupBy(rows)) {
+  for (const [productId, attributes] of groupBy(rows, (r) => r.productId)) {
     options.set(productId, variantOptionsOf(attributes));
   }
   return options;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { availabilityOf, type Availability } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { stockLevels } from '../../db/schema';
@@ -47,37 +47,14 @@ const sameAvailability = (a: Availability, b: Availability) =>
   a.status === b.status && a.left === b.left;
 
 /**
- * Whether a storefront shows something else now: a variant's or a whole product's availability
- * (in stock / only N left / sold out) differs between before and after. `applied` holds the
- * rows changed with on_hand after the change and the signed delta that was applied.
+ * Whether a storefront shows something else now. Only the changed variants need looking at: if
+ * none of them changed what it shows, each was in stock above the threshold before and after, so
+ * every product holding them was too (its stock is at least that variant's) and no product's
+ * availability moved either. `applied` holds on_hand after each change and the signed delta.
  */
-async function availabilityMoved(
-  tx: DbOrTx,
-  applied: { productId: string; onHand: number; delta: number }[],
-): Promise<boolean> {
-  if (
-    applied.some(
-      (r) => !sameAvailability(availabilityOf(r.onHand - r.delta), availabilityOf(r.onHand)),
-    )
-  )
-    return true;
-  const deltas = new Map<string, number>();
-  for (const r of applied) deltas.set(r.productId, (deltas.get(r.productId) ?? 0) + r.delta);
-  if (deltas.size === 0) return false;
-  const totals = await tx
-    .select({
-      productId: stockLevels.productId,
-      onHand: sql<number>`sum(${stockLevels.onHand})::int`,
-    })
-    .from(stockLevels)
-    .where(inArray(stockLevels.productId, [...deltas.keys()]))
-    .groupBy(stockLevels.productId);
-  return totals.some(
-    (t) =>
-      !sameAvailability(
-        availabilityOf(t.onHand - deltas.get(t.productId)!),
-        availabilityOf(t.onHand),
-      ),
+function availabilityMoved(applied: { onHand: number; delta: number }[]): boolean {
+  return applied.some(
+    (r) => !sameAvailability(availabilityOf(r.onHand - r.delta), availabilityOf(r.onHand)),
   );
 }
 
@@ -93,7 +70,7 @@ export async function takeStock(
   changes: StockChange[],
 ): Promise<{ short: StockShortage[]; availabilityChanged: boolean }> {
   const short: StockShortage[] = [];
-  const applied: { productId: string; onHand: number; delta: number }[] = [];
+  const applied: { onHand: number; delta: number }[] = [];
   for (const c of aggregate(changes)) {
     const [row] = await tx
       .update(stockLevels)
@@ -101,7 +78,7 @@ export async function takeStock(
       .where(and(rowOf(c), sql`${stockLevels.onHand} >= ${c.quantity}`))
       .returning({ onHand: stockLevels.onHand });
     if (row) {
-      applied.push({ productId: c.productId, onHand: row.onHand, delta: -c.quantity });
+      applied.push({ onHand: row.onHand, delta: -c.quantity });
       continue;
     }
     // only for the message: the decision was the UPDATE's
@@ -112,7 +89,7 @@ export async function takeStock(
     short.push({ ...c, wanted: c.quantity, left: current?.onHand ?? 0 });
   }
   if (short.length) return { short, availabilityChanged: false };
-  return { short, availabilityChanged: await availabilityMoved(tx, applied) };
+  return { short, availabilityChanged: availabilityMoved(applied) };
 }
 
 /**
@@ -121,16 +98,16 @@ export async function takeStock(
  * whether a storefront's availability changed.
  */
 export async function returnStock(tx: DbOrTx, changes: StockChange[]): Promise<boolean> {
-  const applied: { productId: string; onHand: number; delta: number }[] = [];
+  const applied: { onHand: number; delta: number }[] = [];
   for (const c of aggregate(changes)) {
     const [row] = await tx
       .update(stockLevels)
       .set({ onHand: sql`${stockLevels.onHand} + ${c.quantity}`, updatedAt: new Date() })
       .where(rowOf(c))
       .returning({ onHand: stockLevels.onHand });
-    if (row) applied.push({ productId: c.productId, onHand: row.onHand, delta: c.quantity });
+    if (row) applied.push({ onHand: row.onHand, delta: c.quantity });
   }
-  return availabilityMoved(tx, applied);
+  return availabilityMoved(applied);
 }
 
 function rowOf(k: StockKey) {
