@@ -10,7 +10,7 @@ import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
 import { useProduct } from '@/features/products/api/get-product';
-import { OptionPicker } from '@/features/products/components/option-picker';
+import { VariantPickers } from '@/features/products/components/option-picker';
 import { StockNote } from '@/features/products/components/stock-note';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import {
@@ -20,7 +20,6 @@ import {
   isSoldOut,
   maxOrderable,
   onlyOption,
-  soldOutOptions,
   stockCap,
   productSpecs,
   shortProductId,
@@ -167,25 +166,16 @@ function ProductDetail({ product }: { product: ProductView }) {
           <p className="leading-relaxed text-muted-foreground">{product.description}</p>
         )}
 
-        <OptionPicker
-          legend="Size"
-          name="size"
-          options={product.sizes}
-          value={size}
-          error={sizeError}
-          soldOut={soldOutOptions(product, 'size', { color })}
-          onChange={(value) => {
+        <VariantPickers
+          product={product}
+          size={size}
+          color={color}
+          sizeError={sizeError}
+          onSizeChange={(value) => {
             setSize(value);
             setSizeError(undefined);
           }}
-        />
-        <OptionPicker
-          legend="Colour"
-          name="color"
-          options={product.colors}
-          value={color}
-          onChange={setColor}
-          soldOut={soldOutOptions(product, 'color', { size })}
+          onColorChange={setColor}
         />
         <StockNote id={stockId} availability={availability} className="text-base" />
 

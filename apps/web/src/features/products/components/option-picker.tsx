@@ -1,4 +1,5 @@
 import { cn } from '@store/ui/cn';
+import { soldOutOptions, type ProductView } from '../lib/product-view';
 
 interface OptionPickerProps {
   legend: string;
@@ -65,5 +66,52 @@ export function OptionPicker({
         </p>
       )}
     </fieldset>
+  );
+}
+
+interface VariantPickersProps {
+  product: Pick<ProductView, 'variants' | 'sizes' | 'colors'>;
+  /** radio group names: `${namePrefix}size` and `${namePrefix}color` */
+  namePrefix?: string;
+  size: string | undefined;
+  color: string | undefined;
+  onSizeChange: (size: string) => void;
+  onColorChange: (color: string) => void;
+  sizeError?: string;
+}
+
+/**
+ * A product's size and colour pickers, each marking the options sold out with the other choice
+ * as it stands (the product page and quick view).
+ */
+export function VariantPickers({
+  product,
+  namePrefix = '',
+  size,
+  color,
+  onSizeChange,
+  onColorChange,
+  sizeError,
+}: VariantPickersProps) {
+  return (
+    <>
+      <OptionPicker
+        legend="Size"
+        name={`${namePrefix}size`}
+        options={product.sizes}
+        value={size}
+        error={sizeError}
+        onChange={onSizeChange}
+        soldOut={soldOutOptions(product, 'size', { color })}
+      />
+      <OptionPicker
+        legend="Colour"
+        name={`${namePrefix}color`}
+        options={product.colors}
+        value={color}
+        onChange={onColorChange}
+        soldOut={soldOutOptions(product, 'color', { size })}
+      />
+    </>
   );
 }

@@ -11,12 +11,11 @@ import {
   isOnSale,
   isSoldOut,
   onlyOption,
-  soldOutOptions,
   type ProductView,
   type VariantChoice,
 } from '../lib/product-view';
 import { paths } from '@/lib/paths';
-import { OptionPicker } from './option-picker';
+import { VariantPickers } from './option-picker';
 import { StockNote } from './stock-note';
 
 interface QuickViewDialogProps {
@@ -80,21 +79,13 @@ export default function QuickViewDialog({
           <DialogDescription className="line-clamp-5 text-sm text-muted-foreground">
             {product.description || 'No description yet.'}
           </DialogDescription>
-          <OptionPicker
-            legend="Size"
-            name="quick-view-size"
-            options={product.sizes}
-            value={size}
-            onChange={setSize}
-            soldOut={soldOutOptions(product, 'size', { color })}
-          />
-          <OptionPicker
-            legend="Colour"
-            name="quick-view-color"
-            options={product.colors}
-            value={color}
-            onChange={setColor}
-            soldOut={soldOutOptions(product, 'color', { size })}
+          <VariantPickers
+            product={product}
+            namePrefix="quick-view-"
+            size={size}
+            color={color}
+            onSizeChange={setSize}
+            onColorChange={setColor}
           />
           <StockNote id={stockId} availability={availability} />
           <div className="mt-auto grid gap-2">
