@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { shippingAddress, waitFor } from './shop.mjs';
 
 const root = process.env.ABUSE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 3900 + Math.floor(Math.random() * 90);
@@ -66,18 +67,6 @@ async function api(path, { method = 'GET', body, token, ip = '10.255.0.1', heade
   return { status: res.status, json, text, headers: res.headers };
 }
 
-async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/products?limit=1`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start');
-}
-
 async function shopper() {
   const ip = freshIp();
   const email = `buyer.${randomUUID().slice(0, 8)}@example.in`;
@@ -96,17 +85,9 @@ async function shopper() {
   return { ip, email, token: login.json.token };
 }
 
-const address = {
-  fullName: 'Asha Verma',
-  address: '12 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '+91 98765 43210',
-};
 const orderBody = (product, quantity) => ({
   products: { [product.id]: quantity },
-  shippingAddress: address,
+  shippingAddress,
 });
 const payFields = (method) => ({
   method,
@@ -117,7 +98,7 @@ const payFields = (method) => ({
 });
 
 try {
-  await waitForServer();
+  await waitFor(`${base}/api/v1/products?limit=1`, { timeoutMs: 60_000 });
   const list = (await api('/api/v1/products?limit=100')).json.data;
   // products that need no size or colour choice and are not sold out (older builds: no variants)
   const simple = list.filter((p) =>
@@ -221,7 +202,7 @@ try {
       method: 'POST',
       token: buyers[2].token,
       ip: buyers[2].ip,
-      body: { products: lines, shippingAddress: address },
+      body: { products: lines, shippingAddress },
     });
     if (bigOrder.status !== 409) break;
     for (const [field, message] of Object.entries(bigOrder.json.fields ?? {})) {

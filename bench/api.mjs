@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { waitFor } from './shop.mjs';
 import { cpuSeconds, pin, serverCore } from './process-cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,20 +35,6 @@ function start(args, env) {
   });
   children.push(child);
   return child;
-}
-
-async function waitFor(url, headers = {}, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { headers });
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}`);
 }
 
 function run(url, headers = {}, duration = seconds, pid) {
@@ -96,7 +83,7 @@ try {
   });
   const apiUrl = `http://127.0.0.1:3911${path}`;
   // as autocannon asks: uncompressed
-  const apiRes = await waitFor(apiUrl, { 'accept-encoding': 'identity' });
+  const apiRes = await waitFor(apiUrl, { headers: { 'accept-encoding': 'identity' } });
   const body = await apiRes.text();
   const apiHeaders = Object.fromEntries(
     [...apiRes.headers].filter(([name]) => !sameEverywhere.has(name)),
@@ -124,7 +111,9 @@ try {
     pid: apiServer.pid,
     headers: { 'accept-encoding': 'gzip, deflate, br' },
     bytes: Number(
-      (await waitFor(apiUrl, { 'accept-encoding': 'br' })).headers.get('content-length'),
+      (await waitFor(apiUrl, { headers: { 'accept-encoding': 'br' } })).headers.get(
+        'content-length',
+      ),
     ),
   });
 

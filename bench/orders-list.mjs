@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { shippingAddress, waitFor } from './shop.mjs';
 import { cpuSeconds, pin, serverCore } from './process-cpu.mjs';
 
 const root = process.env.BENCH_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,28 +32,6 @@ async function api(method, path, { token, body } = {}) {
   });
   return { status: res.status, json: await res.json().catch(() => null) };
 }
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${url}`);
-}
-
-const address = {
-  fullName: 'Asha Verma',
-  address: '12 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
-  phone: '+91 98765 43210',
-};
 
 /** One shopper with `orderCount` orders of three lines, placed through the API. */
 async function shopperWithOrders() {
@@ -96,7 +75,7 @@ async function shopperWithOrders() {
       for (const l of lines) products[l.productId] = (products[l.productId] ?? 0) + 1;
       const res = await api('POST', '/orders', {
         token,
-        body: { products, lines, shippingAddress: address },
+        body: { products, lines, shippingAddress },
       });
       if (res.status === 201) placed++;
       else if (res.status === 409) {
