@@ -27,7 +27,7 @@ import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
-import { findUserById } from './modules/users/users.service';
+import { userExists } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import {
   clientErrorHandler,
@@ -129,8 +129,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     app.reloadStores();
   });
   registerStoreResolution(app, options.db);
-  registerAuth(app, options.jwtSecret, async (storeId, userId) =>
-    Boolean(await findUserById(options.db, storeId, userId)),
+  registerAuth(app, options.jwtSecret, (storeId, userId) =>
+    userExists(options.db, storeId, userId),
   );
 
   await registerRateLimits(app, options.rateLimits);

@@ -64,6 +64,16 @@ export async function findUserByEmail(
   return row;
 }
 
+/** Whether the account still exists: the check behind every signed-in request, so only its key is read. */
+export async function userExists(db: Db, storeId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.id, id)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function findUserById(
   db: Db,
   storeId: string,
