@@ -17,7 +17,13 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? {
+          databaseUrl: env.DATABASE_URL,
+          onIdleError: (err) =>
+            console.error(`PostgreSQL closed an idle connection (${err.message}); reconnecting`),
+        }
+      : { dataDir: env.DATA_DIR },
   ).catch((err: unknown) => {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -27,7 +27,12 @@ export interface Database {
 export const migrationsFolder = resolve(serverRoot, 'drizzle');
 
 export type OpenDatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      /** told when an idle pooled connection breaks (server restart, admin kill); default: ignored */
+      onIdleError?: (err: Error) => void;
+    }
   /** dataDir undefined: in memory (tests), optionally starting from a dumpDataDir() snapshot */
   | { dataDir?: string; loadDataDir?: Blob };
 
@@ -92,6 +97,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is reported
+    // on the pool; with no listener node-postgres throws it and the process dies. The pool has
+    // already dropped that client and the next query opens a fresh one, so it is only news.
+    pool.on('error', options.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });

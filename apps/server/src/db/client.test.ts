@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { env } from '../env';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { openDatabase } from './client';
+
+describe.runIf(Boolean(env.TEST_DATABASE_URL))('PostgreSQL pool', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('survives the server ending its idle connections, and the next query reconnects', async () => {
+    t = await createTestApp();
+    const url = t.databaseUrl!;
+    const told: Error[] = [];
+    const database = await openDatabase({
+      databaseUrl: url,
+      poolSize: 2,
+      onIdleError: (err) => told.push(err),
+    });
+    try {
+      await database.db.execute(sql`select 1`);
+      // as a restart or an administrator would: end every other session on this database
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      await admin.end();
+      for (let i = 0; i < 50 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+
+      expect(told[0]?.message).toMatch(/terminating connection/);
+      const rows = await database.db.execute(sql`select 2 as n`);
+      expect(rows.rows[0]).toEqual({ n: 2 });
+    } finally {
+      await database.close();
+    }
+  });
+});
