@@ -30,8 +30,8 @@ describe.runIf(Boolean(env.TEST_DATABASE_URL))('PostgreSQL pool', () => {
       for (let i = 0; i < 50 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
 
       expect(told[0]?.message).toMatch(/terminating connection/);
-      const rows = await database.db.execute(sql`select 2 as n`);
-      expect(rows.rows[0]).toEqual({ n: 2 });
+      const result = (await database.db.execute(sql`select 2 as n`)) as { rows: unknown[] };
+      expect(result.rows[0]).toEqual({ n: 2 });
     } finally {
       await database.close();
     }
