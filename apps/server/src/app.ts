@@ -16,6 +16,7 @@ import type { Db } from './db/client';
 import { serverRoot } from './env';
 import { BODY_LIMIT } from './lib/body-limit';
 import { CacheFront } from './lib/cache-front';
+import { localCatalogueBus, type CatalogueBus } from './lib/catalogue-bus';
 import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
@@ -36,7 +37,9 @@ import {
   securityHeaders,
 } from './plugins/http-hardening';
 import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-limit';
+import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
+import { adminSessionRoutes, adminStaffRoutes } from './modules/staff/admin-staff.routes';
 import { registerWeb } from './plugins/web';
 
 const API_PREFIX = '/api/v1';
@@ -63,6 +66,8 @@ export interface AppConfig {
   publicBaseUrl?: string | undefined;
   /** How long a Pending order waits for payment (env ORDER_PAY_WINDOW_MINUTES); default 30 minutes. */
   payWindowMs?: number;
+  /** Tells the other server processes of catalogue changes (lib/catalogue-bus.ts); default: this process only. */
+  catalogueBus?: CatalogueBus;
   /** Proxies in front whose X-Forwarded-For is believed (env.ts TRUST_PROXY); default none. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
@@ -73,7 +78,7 @@ declare module 'fastify' {
     db: Db;
     /** Serialized GET /products and /storeInfo responses; clear when the catalogue changes. */
     catalogueCache: ResponseCache;
-    /** Call after changing products or store info in this process. */
+    /** Call after changing products, stock, categories or store settings: every process forgets its copies. */
     catalogueChanged(): void;
     publicBaseUrl: string | undefined;
   }
@@ -124,14 +129,21 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
   app.decorate('publicBaseUrl', options.publicBaseUrl);
-  app.decorate('catalogueChanged', () => {
+  const forgetCatalogue = () => {
     cache.clear();
     app.reloadStores();
+  };
+  const bus = options.catalogueBus ?? localCatalogueBus();
+  bus.subscribe(forgetCatalogue);
+  app.decorate('catalogueChanged', () => {
+    forgetCatalogue();
+    bus.publish();
   });
   registerStoreResolution(app, options.db);
   registerAuth(app, options.jwtSecret, (storeId, userId) =>
     userExists(options.db, storeId, userId),
   );
+  registerStaffAuth(app, options.db);
 
   await registerRateLimits(app, options.rateLimits);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -176,6 +188,9 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         config: payments,
         publicBaseUrl: options.publicBaseUrl,
       });
+      // the back office (/admin/*): each module's admin routes, all behind a staff session
+      await api.register(adminSessionRoutes, { db: options.db });
+      await api.register(adminStaffRoutes, { db: options.db });
     },
     { prefix: API_PREFIX },
   );

@@ -5,6 +5,7 @@ import { seedIfEmpty } from './db/seed';
 import { env } from './env';
 import { startJobRunner, type JobRunner } from './jobs/job-runner';
 import { storeJobs } from './jobs/store-jobs';
+import { localCatalogueBus, postgresCatalogueBus } from './lib/catalogue-bus';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
 import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
@@ -38,7 +39,15 @@ async function main() {
   });
   const payments = paymentConfigFromEnv(env, derivedSandboxSecret(jwtSecret));
   const payWindowMs = env.ORDER_PAY_WINDOW_MINUTES * 60_000;
+  // several processes share PostgreSQL: a change made in one clears the caches of all
+  const catalogueBus = env.DATABASE_URL
+    ? await postgresCatalogueBus({
+        connectionString: env.DATABASE_URL,
+        log: (message, err) => console.error(err ? `${message}: ${err.message}` : message),
+      })
+    : localCatalogueBus();
   const app = await buildApp({
+    catalogueBus,
     db: database.db,
     jwtSecret,
     payments,
@@ -70,6 +79,7 @@ async function main() {
     await app.close();
     // a running job finishes before the database closes under it
     await jobs?.stop();
+    await catalogueBus.close();
     await database.close();
     process.exit(0);
   };

@@ -39,6 +39,11 @@ export const stores = pgTable('stores', {
     .default(sql`'{}'::text[]`),
   categoryImages: jsonb('category_images').$type<Record<string, string>>().notNull().default({}),
   policies: jsonb('policies').$type<Record<string, string>>().notNull().default({}),
+  /** payment methods the owner offers (a subset of those the server is configured for); null: all of them */
+  paymentMethods: text('payment_methods').array(),
+  /** the UPI payee set in the back office; null: the server's UPI_VPA / UPI_PAYEE_NAME */
+  upiVpa: text('upi_vpa'),
+  upiPayeeName: text('upi_payee_name'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -50,6 +55,8 @@ export const products = pgTable(
     storeId: text('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
+    /** the product's handle: stable across CSV exports and re-imports (lower case, a-z 0-9 -) */
+    slug: text('slug'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     imgUrl: text('img_url').notNull().default(''),
@@ -58,12 +65,16 @@ export const products = pgTable(
     gender: text('gender'),
     regularPricePaise: integer('regular_price_paise').notNull(),
     discountedPricePaise: integer('discounted_price_paise'),
+    /** Published: shown on the storefront */
     active: boolean('active').notNull().default(true),
+    /** a product that was ever ordered is archived instead of deleted: hidden everywhere but its orders */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('products_store_created_idx').on(t.storeId, t.createdAt),
+    uniqueIndex('products_store_slug_uq').on(t.storeId, t.slug),
     index('products_store_category_idx').on(t.storeId, sql`lower(${t.category})`),
   ],
 );
@@ -76,6 +87,8 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     url: text('url').notNull(),
+    /** an uploaded image (its renditions); null for art shipped with the demo or an outside URL */
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
 );
@@ -137,6 +150,8 @@ export const orders = pgTable(
     contactPhone: text('contact_phone').notNull(),
     totalPaise: integer('total_paise').notNull(),
     trackingNumber: text('tracking_number'),
+    /** who carries a shipped order, e.g. 'India Post', 'Delhivery' */
+    carrier: text('carrier'),
     /** why a cancelled order was cancelled: 'expired' (unpaid in time), 'operator', ... */
     cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
@@ -300,5 +315,125 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.scope, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * An uploaded picture. The original is never served: the server keeps WebP and AVIF renditions
+ * at each of `widths` (no wider than the original) under `<id>/<width>.<format>` in the storage
+ * (data folder or S3). Ids are random, so a URL names one image forever and is cached for a year.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    widths: integer('widths').array().notNull(),
+    /** e.g. 'image/jpeg': what the upload was, by its content */
+    sourceType: text('source_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_store_created_idx').on(t.storeId, t.createdAt)],
+);
+
+/**
+ * The catalogue's categories. Products name theirs by `products.category` (text), so a rename
+ * updates both in one transaction; the first three by position are the storefront's navigation
+ * (stores.categories is kept in step for the store-info record).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    imageUrl: text('image_url').notNull().default(''),
+    /** the parent categories a shopper may filter this category by */
+    parentCategories: text('parent_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_store_name_uq').on(t.storeId, sql`lower(${t.name})`),
+    index('categories_store_position_idx').on(t.storeId, t.position),
+  ],
+);
+
+/** People who run the shop: the owner (everything) and staff (no settings, no staff). */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** trimmed and lower-cased */
+    email: text('email').notNull(),
+    /** argon2id */
+    passwordHash: text('password_hash').notNull(),
+    /** 'owner' | 'staff' */
+    role: text('role').notNull(),
+    /** a disabled person cannot sign in, and their sessions end */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_store_email_uq').on(t.storeId, t.email)],
+);
+
+/**
+ * Back-office sessions: an opaque random token given to the browser, kept here only as its
+ * sha256, so a leaked table opens nothing and a sign-out or a disable ends the session at once.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** Every change made in the back office or the operator CLI: who, what, when, before and after. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** null when the change came from the command line or the system */
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** the person's e-mail at the time, or 'command line' / 'system' */
+    actor: text('actor').notNull(),
+    /** e.g. 'product.update', 'order.ship', 'settings.update' */
+    action: text('action').notNull(),
+    /** 'product' | 'category' | 'order' | 'settings' | 'staff' | 'payment' | 'image' */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    /** a short human line, e.g. the product title or the order id */
+    summary: text('summary').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_log_store_created_idx').on(t.storeId, t.createdAt),
+    index('activity_log_entity_idx').on(t.entityType, t.entityId),
   ],
 );

@@ -3,7 +3,14 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/contracts/money';
 import type { Db, DbOrTx } from './client';
 import { stockVariantsOf, variantOptionsOf } from '../modules/products/products.service';
-import { productAttributes, productImages, products, stockLevels, stores } from './schema';
+import {
+  categories,
+  productAttributes,
+  productImages,
+  products,
+  stockLevels,
+  stores,
+} from './schema';
 import { seedProducts, seedStockOverrides, type SeedProduct } from './seed-data/catalogue';
 import { DEFAULT_STORE_ID, defaultStoreDomains, defaultStoreInfo } from './seed-data/store';
 
@@ -47,6 +54,28 @@ async function seedMissingStock(db: DbOrTx, storeId: string): Promise<void> {
   if (rows.length) await db.insert(stockLevels).values(rows).onConflictDoNothing();
 }
 
+/** The demo's category rows, in the store info's order, with its images and parent categories. */
+async function seedCategories(tx: DbOrTx, storeId: string, now: Date): Promise<void> {
+  const names = defaultStoreInfo.categories;
+  await tx.delete(categories).where(eq(categories.storeId, storeId));
+  await tx.insert(categories).values(
+    names.map((name, position) => ({
+      storeId,
+      name,
+      position,
+      imageUrl: defaultStoreInfo.categoryImages[name] ?? '',
+      parentCategories: [
+        ...new Set(
+          seedProducts
+            .filter((p) => p.category === name && p.parentCategory)
+            .map((p) => p.parentCategory!),
+        ),
+      ],
+      updatedAt: now,
+    })),
+  );
+}
+
 /**
  * Writes (or rewrites) the demo store and its catalogue. Users and orders are kept, and so is
  * stock: only variants without a stock row get the demo's starting stock, so `npm start` on an
@@ -73,6 +102,7 @@ export async function seedCatalogue(
     const rows = seedProducts.map((p, i) => ({
       id: seedProductId(storeId, p.slug),
       storeId,
+      slug: p.slug,
       title: p.title,
       description: p.description,
       imgUrl: productImageUrls(p.slug)[0]!,
@@ -95,6 +125,7 @@ export async function seedCatalogue(
       .onConflictDoUpdate({
         target: products.id,
         set: {
+          slug: sql`excluded.slug`,
           title: sql`excluded.title`,
           description: sql`excluded.description`,
           imgUrl: sql`excluded.img_url`,
@@ -138,6 +169,7 @@ export async function seedCatalogue(
         })),
       ),
     );
+    await seedCategories(tx, storeId, now);
     await seedMissingStock(tx, storeId);
   });
   return { storeId, products: seedProducts.length };

@@ -250,28 +250,35 @@ function storeClass(counter: FallbackCounter) {
 // ---- route limits ---------------------------------------------------------------------------
 
 /**
- * preHandler for POST /users/authorize (after validation, before any argon2 work, so a flood is
- * refused cheaply). Checked in order, stopping at the first block, so an address that is blocked
- * for spraying does not also use up the accounts it names:
- * per address → per address and email → per account.
+ * preHandler for a sign-in route (after validation, before any argon2 work, so a flood is refused
+ * cheaply). Checked in order, stopping at the first block, so an address that is blocked for
+ * spraying does not also use up the accounts it names: per address → per address and email →
+ * per account. `scope` keeps the shop's and the back office's counts apart.
  */
-export async function loginLimits(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const address = clientAddressKey(request.ip);
-  const email = emailOf(request);
-  const checks: [string, Limit][] = [
-    [`login-address|${address}`, authLimits.loginPerAddress],
-    [`login|${address}|${email}`, authLimits.login],
-    [`login-account|${request.store.id}|${email}`, authLimits.loginPerAccount],
-  ];
-  for (const [key, limit] of checks) {
-    const { current, ttl } = await request.server.rateCounter.hit(key, limit);
-    if (current > limit.max) {
-      const seconds = Math.max(1, Math.ceil(ttl / 1000));
-      void reply.header('retry-after', seconds);
-      throw tooManyAttempts(seconds);
+function signInLimits(scope: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const address = clientAddressKey(request.ip);
+    const email = emailOf(request);
+    const checks: [string, Limit][] = [
+      [`${scope}-address|${address}`, authLimits.loginPerAddress],
+      [`${scope}|${address}|${email}`, authLimits.login],
+      [`${scope}-account|${request.store.id}|${email}`, authLimits.loginPerAccount],
+    ];
+    for (const [key, limit] of checks) {
+      const { current, ttl } = await request.server.rateCounter.hit(key, limit);
+      if (current > limit.max) {
+        const seconds = Math.max(1, Math.ceil(ttl / 1000));
+        void reply.header('retry-after', seconds);
+        throw tooManyAttempts(seconds);
+      }
     }
-  }
+  };
 }
+
+/** POST /users/authorize: the shop's login. */
+export const loginLimits = signInLimits('login');
+/** POST /admin/session: the back office's sign-in, limited like the shop's. */
+export const staffSignInLimits = signInLimits('staff-login');
 
 /** Route `config.rateLimit` for POST /users/register: per IP. */
 export const registerRateLimit: RateLimitOptions = {

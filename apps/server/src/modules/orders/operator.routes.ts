@@ -76,7 +76,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Arr
         return await transitionOrder(db, request.params.orderId, request.params.action, {
           trackingNumber: request.body?.trackingNumber,
           // returned stock may bring a product back: the storefront should show it
-          onAvailabilityChange: () => app.catalogueCache.clear(),
+          onAvailabilityChange: () => app.catalogueChanged(),
         });
       } catch (err) {
         if (err instanceof OrderTransitionError) throw new HttpError(409, err.message);

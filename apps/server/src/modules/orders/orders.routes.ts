@@ -150,7 +150,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
       // leave the catalogue cache alone. Other processes see it when their cached entries expire
       // (ResponseCache TTL, 30 s; an order is guarded by the stock UPDATE, never by the cache);
       // pushing the change to them is issue 11's LISTEN/NOTIFY.
-      if (availabilityChanged) app.catalogueCache.clear();
+      if (availabilityChanged) app.catalogueChanged();
       return sendIdempotent(reply, result);
     },
   );

@@ -1,18 +1,10 @@
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import type { AccountInfo, RegisterBody } from '@store/contracts/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-
-/** OWASP password storage cheat sheet: argon2id, m = 19 MiB, t = 2, p = 1. */
-// algorithm 2 is Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax)
-const argonOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-// Verified against when the email is unknown so both failures take the same time.
-let dummyHash: Promise<string> | null = null;
-const getDummyHash = () => (dummyHash ??= hash('not-a-real-password', argonOptions));
+import { hashPassword, passwordMatches } from '../../lib/passwords';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
@@ -32,7 +24,7 @@ export function toAccountInfo(row: UserRow): AccountInfo {
 export async function registerUser(db: Db, storeId: string, body: RegisterBody): Promise<UserRow> {
   const existing = await findUserByEmail(db, storeId, body.email);
   if (existing) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  const passwordHash = await hash(body.password, argonOptions);
+  const passwordHash = await hashPassword(body.password);
   try {
     const [row] = await db
       .insert(users)
@@ -95,7 +87,7 @@ export async function checkCredentials(
   password: string,
 ): Promise<UserRow> {
   const row = await findUserByEmail(db, storeId, email);
-  const ok = await verify(row?.passwordHash ?? (await getDummyHash()), password).catch(() => false);
+  const ok = await passwordMatches(row?.passwordHash, password);
   if (!row || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
   return row;
 }

@@ -1,0 +1,161 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@store/contracts/common';
+import {
+  currentStaffSchema,
+  okSchema,
+  staffLoginBodySchema,
+  staffMemberSchema,
+  staffSessionSchema,
+} from '@store/contracts/admin/common';
+import {
+  addStaffBodySchema,
+  adminActivityListSchema,
+  adminActivityQuerySchema,
+  staffListSchema,
+  updateStaffBodySchema,
+} from '@store/contracts/admin/people';
+import type { Db } from '../../db/client';
+import { bearerToken } from '../../lib/tokens';
+import { staffSignInLimits } from '../../plugins/rate-limit';
+import { actorOf } from '../../plugins/staff-auth';
+import { listActivity } from './activity.service';
+import { addStaff, findSession, listStaff, signIn, signOut, updateStaff } from './staff.service';
+
+/** The error answers every admin route may give besides its own. */
+export const adminErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+} as const;
+export const adminSecurity = [{ bearerAuth: [] }];
+const tags = ['admin: staff'];
+
+/** POST/GET/DELETE /admin/session: sign in, who am I, sign out. The only admin routes open without a session. */
+export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/admin/session',
+    {
+      preHandler: staffSignInLimits,
+      schema: {
+        tags,
+        summary: 'Sign in to the back office: answers a 12-hour Bearer token',
+        body: staffLoginBodySchema.strict(),
+        response: {
+          200: staffSessionSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    (request) => signIn(db, request.store.id, request.body.email, request.body.password),
+  );
+
+  app.get(
+    '/admin/session',
+    {
+      preHandler: app.staffOnly,
+      schema: {
+        tags,
+        summary: 'The signed-in staff member',
+        security: adminSecurity,
+        response: { 200: currentStaffSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = (await findSession(
+        db,
+        request.store.id,
+        bearerToken(request.headers.authorization)!,
+      ))!;
+      const { identity, expiresAt } = session;
+      const [member] = (await listStaff(db, identity.storeId)).filter((m) => m.id === identity.id);
+      return { staff: member!, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.delete(
+    '/admin/session',
+    {
+      preHandler: app.staffOnly,
+      schema: {
+        tags,
+        summary: 'Sign out: the token stops working at once',
+        security: adminSecurity,
+        response: { 200: okSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await signOut(db, bearerToken(request.headers.authorization)!);
+      return { ok: true as const };
+    },
+  );
+};
+
+/** /admin/staff (owner only) and /admin/activity (all staff). */
+export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', app.staffOnly);
+
+  app.get(
+    '/admin/staff',
+    {
+      preHandler: app.ownerOnly,
+      schema: {
+        tags,
+        summary: 'The staff list (owner)',
+        security: adminSecurity,
+        response: { 200: staffListSchema, ...adminErrors },
+      },
+    },
+    async (request) => ({ data: await listStaff(db, request.store.id) }),
+  );
+
+  app.post(
+    '/admin/staff',
+    {
+      preHandler: app.ownerOnly,
+      schema: {
+        tags,
+        summary: 'Add a staff member or owner (owner)',
+        security: adminSecurity,
+        body: addStaffBodySchema.strict(),
+        response: { 201: staffMemberSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addStaff(db, actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/admin/staff/:staffId',
+    {
+      preHandler: app.ownerOnly,
+      schema: {
+        tags,
+        summary: 'Change a role, disable or enable (owner)',
+        security: adminSecurity,
+        params: z.object({ staffId: z.uuid({ error: 'No such staff member' }) }),
+        body: updateStaffBodySchema,
+        response: { 200: staffMemberSchema, ...adminErrors },
+      },
+    },
+    (request) => updateStaff(db, actorOf(request), request.params.staffId, request.body),
+  );
+
+  app.get(
+    '/admin/activity',
+    {
+      schema: {
+        tags,
+        summary: 'The activity log, newest first',
+        security: adminSecurity,
+        querystring: adminActivityQuerySchema,
+        response: { 200: adminActivityListSchema, ...adminErrors },
+      },
+    },
+    (request) => listActivity(db, request.store.id, request.query),
+  );
+};

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminMessages } from '@store/contracts/admin/common';
+import type { Db } from '../db/client';
+import { HttpError } from '../lib/errors';
+import { bearerToken } from '../lib/tokens';
+import type { Actor } from '../modules/staff/activity.service';
+import { findSession, type StaffIdentity } from '../modules/staff/staff.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by app.staffOnly for back-office requests; null elsewhere. */
+    staff: StaffIdentity | null;
+  }
+  interface FastifyInstance {
+    /** onRequest/preHandler: 401 unless a live back-office session of this store is sent. */
+    staffOnly(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** preHandler after staffOnly: 403 unless the person is the owner. */
+    ownerOnly(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/**
+ * Back-office sessions are opaque tokens looked up in staff_sessions (modules/staff), never the
+ * shoppers' JWTs: a shopper token finds no session (401), and a staff token is no JWT, so the
+ * shop's routes refuse it too. One indexed lookup per admin request, so a sign-out, a disable or
+ * an expiry takes effect at once.
+ */
+export function registerStaffAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('staff', null);
+  app.decorate('staffOnly', async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    const session = token ? await findSession(db, request.store.id, token) : null;
+    if (!session) throw new HttpError(401, adminMessages.signInRequired);
+    request.staff = session.identity;
+  });
+  app.decorate('ownerOnly', async (request: FastifyRequest) => {
+    if (!request.staff) throw new HttpError(401, adminMessages.signInRequired);
+    if (request.staff.role !== 'owner') throw new HttpError(403, adminMessages.ownerOnly);
+  });
+}
+
+/** The actor an admin request's changes are logged under. */
+export function actorOf(request: FastifyRequest): Actor {
+  const s = request.staff;
+  if (!s) throw new HttpError(401, adminMessages.signInRequired);
+  return { storeId: s.storeId, staffId: s.id, label: s.email };
+}

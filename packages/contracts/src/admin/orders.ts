@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { carrierNames, normaliseTrackingNumber, trackingNumberProblem } from '../carriers';
+import { orderStatusKeys } from '../order-rules';
+import { orderSchema } from '../orders';
+import { adminPageQuery, optionalQueryText, pageOf, queryDate, rupeesInputSchema } from './common';
+
+/** GET /admin/orders?q=&status=&from=&to=&page=&limit= (q: order id, e-mail or phone) */
+export const adminOrderListQuerySchema = z.object({
+  q: optionalQueryText(100),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(orderStatusKeys, { error: `Expected one of ${orderStatusKeys.join(', ')}` }).optional(),
+  ),
+  from: queryDate,
+  to: queryDate,
+  ...adminPageQuery,
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+export const paymentStateSchema = z.enum([
+  'unpaid',
+  'confirming',
+  'paid',
+  'refunded',
+  'needs_refund',
+]);
+
+/** One row of the Orders table: Order, Placed, Customer, Items, Total, Payment, Status. */
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  customerName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  /** units: the sum of the lines' quantities */
+  itemCount: z.number().int(),
+  totalPaise: z.number().int(),
+  payment: paymentStateSchema,
+  status: z.number().int(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export const adminOrderListSchema = pageOf(adminOrderRowSchema);
+
+export const adminPaymentAttemptSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  method: z.string().nullable(),
+  status: z.string(),
+  amountPaise: z.number().int(),
+  providerReference: z.string().nullable(),
+  payerVpa: z.string().nullable(),
+  needsRefund: z.boolean(),
+  refundedPaise: z.number().int(),
+  createdAt: z.string(),
+  refunds: z.array(
+    z.object({
+      id: z.string(),
+      amountPaise: z.number().int(),
+      reference: z.string().nullable(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** Notifications the payment providers sent about this order's attempts. */
+export const adminPaymentNotificationSchema = z.object({
+  provider: z.string(),
+  eventId: z.string(),
+  paymentId: z.string().nullable(),
+  receivedAt: z.string(),
+});
+
+export const timelineEntrySchema = z.object({
+  at: z.string(),
+  /** e.g. 'Order placed', 'Marked shipped with India Post EE123456785IN' */
+  text: z.string(),
+  /** who did it: a staff e-mail, 'command line', 'system' or 'shopper' */
+  actor: z.string(),
+});
+
+/** The order's actions that its status allows now (the buttons the page shows). */
+export const orderActions = [
+  'ship',
+  'deliver',
+  'cancel',
+  'record_payment',
+  'record_refund',
+] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+export const adminOrderDetailSchema = adminOrderRowSchema.extend({
+  updatedAt: z.string(),
+  userId: z.string().nullable(),
+  shippingAddress: orderSchema.shape.shippingAddress,
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  items: z.array(
+    z.object({
+      productId: z.string().nullable(),
+      title: z.string(),
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPricePaise: z.number().int(),
+    }),
+  ),
+  payments: z.array(adminPaymentAttemptSchema),
+  notifications: z.array(adminPaymentNotificationSchema),
+  timeline: z.array(timelineEntrySchema),
+  actions: z.array(z.enum(orderActions)),
+  /** what can still be refunded, summed over the paid attempts */
+  refundablePaise: z.number().int(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+/** POST /admin/orders/:id/ship */
+export const shipOrderBodySchema = z
+  .object({
+    carrier: z.enum(carrierNames, { error: 'Choose a carrier from the list' }),
+    trackingNumber: z
+      .string()
+      .trim()
+      .min(1, 'Enter the tracking number')
+      .max(60)
+      .transform(normaliseTrackingNumber),
+  })
+  .superRefine((v, ctx) => {
+    const problem = trackingNumberProblem(v.carrier, v.trackingNumber);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: problem });
+  });
+export type ShipOrderBody = z.input<typeof shipOrderBodySchema>;
+
+/** POST /admin/orders/:id/cancel */
+export const cancelOrderBodySchema = z.object({
+  reason: z.string().trim().max(300).optional(),
+});
+
+/** A UPI reference (UTR): 12 digits. */
+export const upiReferenceSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{12}$/, 'A UPI reference (UTR) is 12 digits');
+
+/** POST /admin/orders/:id/payments: a payment confirmed outside the gateways (the full total). */
+export const recordPaymentBodySchema = z.object({
+  reference: upiReferenceSchema,
+  note: z.string().trim().max(300).optional(),
+});
+
+/** POST /admin/orders/:id/refunds */
+export const recordOrderRefundBodySchema = z.object({
+  paymentId: z.string().min(1, 'Choose the payment to refund').max(64),
+  amount: rupeesInputSchema.refine((v) => v > 0, 'Enter an amount above ₹0'),
+  reference: z.string().trim().min(1, 'Enter the refund reference').max(100),
+  note: z.string().trim().max(300).optional(),
+});
+export type RecordOrderRefundBody = z.infer<typeof recordOrderRefundBodySchema>;

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { controlCharacters, messages } from '../common';
+import {
+  adminMessages,
+  adminPageQuery,
+  optionalQueryText,
+  pageOf,
+  rupeesInputSchema,
+  stockInputSchema,
+} from './common';
+
+/** The attribute keys the storefront reads as sizes and colours (stock is kept per combination). */
+export const SIZE_ATTRIBUTE_KEY = 'Size';
+export const COLOUR_ATTRIBUTE_KEY = 'Colours';
+/** Kept as an attribute the storefront's featured filter reads (key 'featured', value 'true'). */
+export const FEATURED_ATTRIBUTE_KEY = 'featured';
+
+/** Images: JPEG, PNG or WebP, checked by content, up to 10 MB. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const imageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !controlCharacters.test(v), messages.controlCharacters);
+
+/** a product's handle: lower-case letters, digits and hyphens */
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens')
+  .max(100);
+
+/** GET /admin/products?q=&category=&stock=low|sold_out&status=&page=&limit= */
+export const adminProductListQuerySchema = z.object({
+  q: optionalQueryText(100),
+  category: optionalQueryText(100),
+  stock: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['low', 'sold_out'], { error: 'Expected low or sold_out' }).optional(),
+  ),
+  /** published, draft (not published) or archived; default: everything but archived */
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['published', 'draft', 'archived']).optional(),
+  ),
+  ...adminPageQuery,
+});
+export type AdminProductListQuery = z.output<typeof adminProductListQuerySchema>;
+
+export const adminProductRowSchema = z.object({
+  id: z.string(),
+  slug: z.string().nullable(),
+  title: z.string(),
+  imgUrl: z.string(),
+  category: z.string(),
+  regularPricePaise: z.number().int(),
+  discountedPricePaise: z.number().int().nullable(),
+  /** units on hand over all variants */
+  stock: z.number().int(),
+  stockStatus: z.enum(['in_stock', 'low_stock', 'sold_out']),
+  published: z.boolean(),
+  featured: z.boolean(),
+  archived: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+export const adminProductListSchema = pageOf(adminProductRowSchema);
+
+export const productFormImageSchema = z.object({
+  /** an image uploaded through POST /admin/images; absent for a kept outside/demo URL */
+  imageId: z.string().max(64).optional(),
+  url: z.string().min(1).max(500),
+});
+
+export const productFormAttributeSchema = z.object({
+  key: text('Attribute name', 50),
+  values: z
+    .array(text('Value', 80))
+    .min(1, 'Give the attribute at least one value')
+    .max(50, 'At most 50 values'),
+  metricUnit: z.string().trim().max(20).nullable().optional(),
+});
+
+export const variantStockSchema = z.object({
+  /** '' when the product has no sizes */
+  size: z.string().max(80),
+  /** '' when the product has no colours */
+  color: z.string().max(80),
+  onHand: stockInputSchema,
+});
+export type VariantStock = z.infer<typeof variantStockSchema>;
+
+/**
+ * POST /admin/products and PUT /admin/products/:id: the product form. Prices in rupees. `stock` is
+ * the stock of a product without sizes or colours; one with them gives `variantStock`, one entry
+ * per size × colour (missing ones count as 0).
+ */
+export const productFormSchema = z
+  .object({
+    slug: slugSchema.optional(),
+    title: text('Title', 200),
+    description: z.string().trim().max(5000, 'Description must be at most 5000 characters'),
+    category: text('Category', 100),
+    parentCategory: z.string().trim().max(100).nullable(),
+    regularPrice: rupeesInputSchema.refine((v) => v > 0, 'Enter a price above ₹0'),
+    discountedPrice: rupeesInputSchema.nullable(),
+    stock: stockInputSchema,
+    featured: z.boolean(),
+    published: z.boolean(),
+    images: z.array(productFormImageSchema).max(12, 'At most 12 images'),
+    attributes: z.array(productFormAttributeSchema).max(20, 'At most 20 attributes'),
+    variantStock: z.array(variantStockSchema).max(2500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.discountedPrice !== null && v.discountedPrice > v.regularPrice) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountedPrice'],
+        message: adminMessages.discountAboveRegular,
+      });
+    }
+    const keys = v.attributes.map((a) => a.key.toLowerCase());
+    keys.forEach((k, i) => {
+      if (keys.indexOf(k) !== i)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['attributes', i, 'key'],
+          message: 'Each attribute name may appear once',
+        });
+    });
+  });
+export type ProductForm = z.infer<typeof productFormSchema>;
+export type ProductFormInput = z.input<typeof productFormSchema>;
+
+/** GET /admin/products/:id: the form's values plus what the page shows around them. */
+export const adminProductSchema = z.object({
+  id: z.string(),
+  slug: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  parentCategory: z.string().nullable(),
+  regularPrice: z.number(),
+  discountedPrice: z.number().nullable(),
+  stock: z.number().int(),
+  featured: z.boolean(),
+  published: z.boolean(),
+  archived: z.boolean(),
+  /** ever ordered: DELETE archives instead */
+  ordered: z.boolean(),
+  images: z.array(productFormImageSchema),
+  attributes: z.array(
+    z.object({ key: z.string(), values: z.array(z.string()), metricUnit: z.string().nullable() }),
+  ),
+  variantStock: z.array(variantStockSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** DELETE /admin/products/:id answers what happened to it */
+export const productDeletedSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
+
+/** POST /admin/images (multipart, one `file`) answers the stored image */
+export const uploadedImageSchema = z.object({
+  imageId: z.string(),
+  /** the default rendition (WebP, widest kept), for <img src> */
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** "<url> 320w, ..." per format, for <picture>/<img srcset> */
+  srcset: z.object({ webp: z.string(), avif: z.string() }),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
