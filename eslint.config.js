@@ -4,6 +4,71 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
+/**
+ * A React app's layers (docs/architecture.md): route modules in app/ compose features and the
+ * shared state; a feature imports only itself and shared code; shared code imports no feature.
+ * main.tsx, the composition root, belongs to no layer. Both apps (storefront, back office) keep them.
+ */
+const appLayers = (app) => ({
+  files: [`${app}/src/**/*.{ts,tsx}`],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { typescript: { project: `${app}/tsconfig.json` } },
+    'boundaries/elements': [
+      { type: 'app', pattern: `${app}/src/app` },
+      { type: 'feature', pattern: `${app}/src/features/*`, capture: ['feature'] },
+      { type: 'state', pattern: `${app}/src/state` },
+      { type: 'shared', pattern: `${app}/src/(components|lib)` },
+      { type: 'test-support', pattern: `${app}/src/test` },
+    ],
+    'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        policies: [
+          {
+            from: { element: { types: { anyOf: ['app', 'test-support'] } } },
+            allow: {
+              to: {
+                element: {
+                  types: { anyOf: ['app', 'feature', 'state', 'shared', 'test-support'] },
+                },
+              },
+            },
+          },
+          {
+            from: { element: { type: 'feature' } },
+            allow: {
+              to: {
+                element: {
+                  type: 'feature',
+                  captured: { feature: '{{ from.captured.feature }}' },
+                },
+              },
+            },
+          },
+          {
+            from: { element: { types: { anyOf: ['feature', 'state'] } } },
+            allow: { to: { element: { types: { anyOf: ['state', 'shared'] } } } },
+          },
+          {
+            from: { element: { type: 'shared' } },
+            allow: { to: { element: { type: 'shared' } } },
+          },
+          // a test renders its code inside the app's providers (test/render.tsx)
+          {
+            from: { file: { categories: 'test' } },
+            allow: { to: { element: { type: 'test-support' } } },
+          },
+        ],
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,7 +95,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -38,66 +103,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // The web app's layers (docs/architecture.md): route modules in app/ compose features and the
-  // shared state; a feature imports only itself and shared code; shared code imports no feature.
-  // main.tsx, the composition root, belongs to no layer.
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { boundaries },
-    settings: {
-      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
-      'boundaries/elements': [
-        { type: 'app', pattern: 'apps/web/src/app' },
-        { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
-        { type: 'state', pattern: 'apps/web/src/state' },
-        { type: 'shared', pattern: 'apps/web/src/(components|lib)' },
-        { type: 'test-support', pattern: 'apps/web/src/test' },
-      ],
-      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
-    },
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          policies: [
-            {
-              from: { element: { types: { anyOf: ['app', 'test-support'] } } },
-              allow: {
-                to: {
-                  element: {
-                    types: { anyOf: ['app', 'feature', 'state', 'shared', 'test-support'] },
-                  },
-                },
-              },
-            },
-            {
-              from: { element: { type: 'feature' } },
-              allow: {
-                to: {
-                  element: {
-                    type: 'feature',
-                    captured: { feature: '{{ from.captured.feature }}' },
-                  },
-                },
-              },
-            },
-            {
-              from: { element: { types: { anyOf: ['feature', 'state'] } } },
-              allow: { to: { element: { types: { anyOf: ['state', 'shared'] } } } },
-            },
-            {
-              from: { element: { type: 'shared' } },
-              allow: { to: { element: { type: 'shared' } } },
-            },
-            // a test renders its code inside the app's providers (test/render.tsx)
-            {
-              from: { file: { categories: 'test' } },
-              allow: { to: { element: { type: 'test-support' } } },
-            },
-          ],
-        },
-      ],
-    },
-  },
+  appLayers('apps/web'),
+  appLayers('apps/admin'),
 );

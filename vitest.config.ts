@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/contracts',
       'apps/server',
       'apps/web',
+      'apps/admin',
       // checks of the repository's own tooling (the lint rules), in node
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],

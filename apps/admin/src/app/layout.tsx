@@ -1,0 +1,120 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { cn } from '@store/ui/cn';
+import { Button } from '@store/ui/button';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { isOwner, useSession } from '@/state/session';
+
+interface NavItem {
+  to: string;
+  label: string;
+  ownerOnly?: boolean;
+  end?: boolean;
+}
+
+/** The spec's navigation, in its order. */
+export const navItems: readonly NavItem[] = [
+  { to: '/', label: 'Dashboard', end: true },
+  { to: '/orders', label: 'Orders' },
+  { to: '/products', label: 'Products' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/customers', label: 'Customers' },
+  { to: '/settings', label: 'Store settings', ownerOnly: true },
+  { to: '/staff', label: 'Staff', ownerOnly: true },
+  { to: '/activity', label: 'Activity' },
+];
+
+function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const session = useSession();
+  const signOut = useSignOut();
+  const owner = isOwner(session);
+  return (
+    <ul className="grid gap-1">
+      {navItems
+        .filter((item) => owner || !item.ownerOnly)
+        .map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'block rounded-md px-3 py-2 text-sm font-medium',
+                  isActive
+                    ? 'bg-primary text-primary-foreground'
+                    : 'text-foreground hover:bg-muted',
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      <li className="mt-2 border-t border-border pt-2">
+        <Button
+          variant="ghost"
+          className="w-full justify-start px-3"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
+          Sign out
+        </Button>
+      </li>
+    </ul>
+  );
+}
+
+/** The signed-in frame: skip link, navigation (a menu button below 768 px), the page. */
+export function AdminLayout() {
+  const session = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // a navigation closes the phone menu
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-dvh md:grid md:grid-cols-[14rem_1fr]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <header className="flex items-center justify-between border-b border-border bg-paper px-4 py-3 md:hidden">
+        <span className="font-display text-lg font-semibold">Back office</span>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          Menu
+        </Button>
+      </header>
+      <nav
+        id="admin-nav"
+        aria-label="Back office"
+        className={cn(
+          'border-b border-border bg-paper p-3 md:sticky md:top-0 md:block md:h-dvh md:border-b-0 md:border-r',
+          menuOpen ? 'block' : 'hidden',
+        )}
+      >
+        <p className="mb-3 hidden px-3 font-display text-lg font-semibold md:block">Back office</p>
+        <NavList onNavigate={() => setMenuOpen(false)} />
+        {session ? (
+          <p className="mt-4 truncate px-3 text-xs text-muted-foreground">
+            {session.staff.email} · {session.staff.role}
+          </p>
+        ) : null}
+      </nav>
+      <main id="main" tabIndex={-1} className="min-w-0 p-4 outline-none md:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { AdminLayout } from './layout';
+import { OwnerOnly, RequireSession } from './components/guards';
+import { PageFallback } from './components/page-fallback';
+import { LoginRoute } from './routes/login-route';
+
+/** A route module loaded on first visit; every route file exports a named component. */
+function lazyRoute<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'), 'DashboardRoute');
+const OrdersRoute = lazyRoute(() => import('./routes/orders-route'), 'OrdersRoute');
+const OrderRoute = lazyRoute(() => import('./routes/order-route'), 'OrderRoute');
+const ProductsRoute = lazyRoute(() => import('./routes/products-route'), 'ProductsRoute');
+const ProductFormRoute = lazyRoute(() => import('./routes/product-form-route'), 'ProductFormRoute');
+const ImportRoute = lazyRoute(() => import('./routes/import-route'), 'ImportRoute');
+const CategoriesRoute = lazyRoute(() => import('./routes/categories-route'), 'CategoriesRoute');
+const CustomersRoute = lazyRoute(() => import('./routes/customers-route'), 'CustomersRoute');
+const CustomerRoute = lazyRoute(() => import('./routes/customer-route'), 'CustomerRoute');
+const SettingsRoute = lazyRoute(() => import('./routes/settings-route'), 'SettingsRoute');
+const StaffRoute = lazyRoute(() => import('./routes/staff-route'), 'StaffRoute');
+const ActivityRoute = lazyRoute(() => import('./routes/activity-route'), 'ActivityRoute');
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
+
+const page = (element: ReactNode) => <Suspense fallback={<PageFallback />}>{element}</Suspense>;
+
+/** Paths are below the router's basename, /admin. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="login" element={<LoginRoute />} />
+      <Route
+        element={
+          <RequireSession>
+            <AdminLayout />
+          </RequireSession>
+        }
+      >
+        <Route index element={page(<DashboardRoute />)} />
+        <Route path="orders" element={page(<OrdersRoute />)} />
+        <Route path="orders/:id" element={page(<OrderRoute />)} />
+        <Route path="products" element={page(<ProductsRoute />)} />
+        <Route path="products/new" element={page(<ProductFormRoute />)} />
+        <Route path="products/import" element={page(<ImportRoute />)} />
+        <Route path="products/:id" element={page(<ProductFormRoute />)} />
+        <Route path="categories" element={page(<CategoriesRoute />)} />
+        <Route path="customers" element={page(<CustomersRoute />)} />
+        <Route path="customers/:id" element={page(<CustomerRoute />)} />
+        <Route path="settings" element={<OwnerOnly>{page(<SettingsRoute />)}</OwnerOnly>} />
+        <Route path="staff" element={<OwnerOnly>{page(<StaffRoute />)}</OwnerOnly>} />
+        <Route path="activity" element={page(<ActivityRoute />)} />
+        <Route path="*" element={page(<NotFoundRoute />)} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageFallback } from '../components/page-fallback';
+
+export function SettingsRoute() {
+  return <PageFallback />;
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { connectApiToSession } from '@/app/connect-session';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { AppRoutes } from '@/app/router';
+import './index.css';
+
+connectApiToSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('Missing #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter basename="/admin">
+      <AppProviders queryClient={createQueryClient()}>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  </StrictMode>,
+);
