@@ -40,6 +40,7 @@ import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-l
 import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
 import { adminSessionRoutes, adminStaffRoutes } from './modules/staff/admin-staff.routes';
+import { adminProductRoutes } from './modules/products/admin-products.routes';
 import { registerWeb } from './plugins/web';
 
 const API_PREFIX = '/api/v1';
@@ -61,6 +62,8 @@ export interface AppConfig {
   rateLimits: RateLimitStoreOptions;
   /** Built web app folder; null or missing index.html: API only. */
   webDistDir?: string | null;
+  /** Built back-office app folder, served at /admin; null or missing index.html: not served. */
+  adminDistDir?: string | null;
   logger?: FastifyServerOptions['logger'];
   /** Absolute origin for links the server builds (payment return URLs); https turns HSTS on. */
   publicBaseUrl?: string | undefined;
@@ -191,6 +194,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       // the back office (/admin/*): each module's admin routes, all behind a staff session
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
+      await api.register(adminProductRoutes, { db: options.db });
     },
     { prefix: API_PREFIX },
   );
@@ -210,6 +214,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))
       ? options.webDistDir
       : null;
-  await registerWeb(app, webDir);
+  const adminDir =
+    options.adminDistDir && existsSync(join(options.adminDistDir, 'index.html'))
+      ? options.adminDistDir
+      : null;
+  await registerWeb(app, webDir, adminDir);
   return app;
 }

@@ -177,3 +177,19 @@ export const uploadedImageSchema = z.object({
   srcset: z.object({ webp: z.string(), avif: z.string() }),
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+/**
+ * PUT /admin/products/:id/stock: the quick stock edit of the products table. `stock` for a product
+ * without sizes or colours; `variantStock` for one with them (entries left out keep their units).
+ */
+export const productStockBodySchema = z
+  .object({
+    stock: stockInputSchema.optional(),
+    variantStock: z.array(variantStockSchema).max(2500).optional(),
+  })
+  .strict()
+  .refine((v) => v.stock !== undefined || v.variantStock !== undefined, {
+    path: ['stock'],
+    message: 'Give stock or variantStock',
+  });
+export type ProductStockBody = z.infer<typeof productStockBodySchema>;
