@@ -1,24 +1,29 @@
 #!/usr/bin/env node
-// Builds apps/web when apps/web/dist/index.html is missing or older than any web source
-// (apps/web/src, index.html, vite config, packages/contracts/src, packages/ui/src); otherwise exits
-// at once.
+// Builds each browser app (the storefront apps/web, the back office apps/admin) whose
+// dist/index.html is missing or older than any of its sources (its src, index.html, vite config,
+// package.json, and the shared packages/contracts/src and packages/ui/src); otherwise exits at once.
+// `--force` builds both.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const web = join(root, 'apps/web');
-const builtHtml = join(web, 'dist/index.html');
 
-const sources = [
-  join(web, 'src'),
-  join(web, 'index.html'),
-  join(web, 'vite.config.ts'),
-  join(web, 'package.json'),
-  join(root, 'packages/contracts/src'),
-  join(root, 'packages/ui/src'),
-];
+/** The apps `npm start` serves: the storefront at /, the back office at /admin. */
+export const browserApps = ['apps/web', 'apps/admin'];
+
+function sourcesOf(app) {
+  const dir = join(root, app);
+  return [
+    join(dir, 'src'),
+    join(dir, 'index.html'),
+    join(dir, 'vite.config.ts'),
+    join(dir, 'package.json'),
+    join(root, 'packages/contracts/src'),
+    join(root, 'packages/ui/src'),
+  ];
+}
 
 /** Newest modification time below a file or folder (0 when it does not exist). */
 function newestMtime(path) {
@@ -33,17 +38,24 @@ function newestMtime(path) {
   return newest;
 }
 
-export function webBuildIsStale() {
+/** true when `app`'s dist/index.html is missing or older than one of its sources */
+export function buildIsStale(app) {
+  const builtHtml = join(root, app, 'dist/index.html');
   if (!existsSync(builtHtml)) return true;
   const builtAt = statSync(builtHtml).mtimeMs;
-  return sources.some((source) => newestMtime(source) > builtAt);
+  return sourcesOf(app).some((source) => newestMtime(source) > builtAt);
 }
 
+/** The storefront's check, kept under its old name. */
+export const webBuildIsStale = () => buildIsStale('apps/web');
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  if (webBuildIsStale() || process.argv.includes('--force')) {
-    console.log('[ensure-web-build] building apps/web …');
-    execFileSync('npx', ['vite', 'build'], { cwd: web, stdio: 'inherit' });
-  } else {
-    console.log('[ensure-web-build] apps/web/dist is up to date');
+  for (const app of browserApps) {
+    if (buildIsStale(app) || process.argv.includes('--force')) {
+      console.log(`[ensure-web-build] building ${app} …`);
+      execFileSync('npx', ['vite', 'build'], { cwd: join(root, app), stdio: 'inherit' });
+    } else {
+      console.log(`[ensure-web-build] ${app}/dist is up to date`);
+    }
   }
 }

@@ -123,6 +123,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   // run) would otherwise swap the hashed chunks under the open pages.
   const webDist = join(work, 'web');
   cpSync(resolve(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  const adminDist = join(work, 'admin');
+  cpSync(resolve(repoRoot, 'apps/admin/dist'), adminDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -132,6 +134,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     PUBLIC_BASE_URL: baseURL,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDist,
+    ADMIN_DIST_DIR: adminDist,
   };
   // The demo store, as `npm start` runs it: NODE_ENV=production is live mode, which refuses the
   // sandbox gateway, UPI without the shop's own UPI_VPA and a plain-http PUBLIC_BASE_URL.

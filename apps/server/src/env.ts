@@ -33,6 +33,7 @@ const envSchema = z.object({
     z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ),
   WEB_DIST_DIR: z.preprocess(blank, z.string().default(resolve(repoRoot, 'apps/web/dist'))),
+  ADMIN_DIST_DIR: z.preprocess(blank, z.string().default(resolve(repoRoot, 'apps/admin/dist'))),
   LOG_LEVEL: z.preprocess(
     blank,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -116,6 +117,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     DATA_DIR: resolve(repoRoot, env.DATA_DIR),
     WEB_DIST_DIR: resolve(repoRoot, env.WEB_DIST_DIR),
+    ADMIN_DIST_DIR: resolve(repoRoot, env.ADMIN_DIST_DIR),
   };
 }
 

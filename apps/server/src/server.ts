@@ -54,6 +54,7 @@ async function main() {
     payWindowMs,
     rateLimits: { redisUrl: env.REDIS_URL },
     webDistDir: env.WEB_DIST_DIR,
+    adminDistDir: env.ADMIN_DIST_DIR,
     logger: { level: env.LOG_LEVEL },
     publicBaseUrl: env.PUBLIC_BASE_URL,
     trustProxy: env.TRUST_PROXY,

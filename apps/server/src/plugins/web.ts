@@ -30,42 +30,86 @@ export const WEB_APP_CSP = [
 ].join('; ');
 
 /**
- * Serves the built web app at / (hashed /assets immutable, index.html no-cache) with a fallback
- * to index.html for browser navigations; everything else unknown gets a JSON 404.
+ * The back office's policy: the storefront's, except that it posts no payment form anywhere but
+ * here. Images may come from any https CDN a product or category points to.
  */
-export async function registerWeb(app: FastifyInstance, webDistDir: string | null): Promise<void> {
+export const ADMIN_APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // React style props and the dashboard chart's sizing
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/** The back office's paths: /admin and below (its API is /api/v1/admin, not here). */
+const ADMIN_PREFIX = '/admin';
+const isAdminPath = (path: string) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+
+/** Cache-Control for a built app's files: hashed assets forever, index.html always revalidated. */
+function staticHeaders(csp: string) {
+  return (res: { setHeader(name: string, value: string): unknown }, path: string) => {
+    if (path.endsWith('.html')) res.setHeader('content-security-policy', csp);
+    if (path.includes('/assets/'))
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    else if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+    else res.setHeader('cache-control', 'public, max-age=3600');
+  };
+}
+
+/**
+ * Serves the built web app at / and the built back office at /admin (hashed assets immutable,
+ * index.html no-cache), each with a fallback to its own index.html for browser navigations (the
+ * storefront's never answers /admin/*); everything else unknown gets a JSON 404.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  webDistDir: string | null,
+  adminDistDir: string | null = null,
+): Promise<void> {
   const indexHtml = webDistDir ? createIndexReader(join(webDistDir, 'index.html')) : null;
+  const adminIndexHtml = adminDistDir ? createIndexReader(join(adminDistDir, 'index.html')) : null;
+  if (adminDistDir) {
+    await app.register(fastifyStatic, {
+      root: adminDistDir,
+      prefix: `${ADMIN_PREFIX}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: staticHeaders(ADMIN_APP_CSP),
+    });
+  }
   if (webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
       decorateReply: false,
       cacheControl: false,
-      setHeaders(res, path) {
-        if (path.endsWith('.html')) res.setHeader('content-security-policy', WEB_APP_CSP);
-        if (path.includes('/assets/'))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
-        else res.setHeader('cache-control', 'public, max-age=3600');
-      },
+      setHeaders: staticHeaders(WEB_APP_CSP),
     });
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (
-      indexHtml &&
+    const navigation =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsHtml &&
-      !serverOnly(path)
-    ) {
-      return reply
+      (request.headers.accept ?? '').includes('text/html') &&
+      !serverOnly(path);
+    const sendIndex = (html: string, csp: string) =>
+      reply
         .code(200)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', WEB_APP_CSP)
-        .send(indexHtml());
+        .header('content-security-policy', csp)
+        .send(html);
+    if (isAdminPath(path)) {
+      if (adminIndexHtml && navigation) return sendIndex(adminIndexHtml(), ADMIN_APP_CSP);
+    } else if (indexHtml && navigation) {
+      return sendIndex(indexHtml(), WEB_APP_CSP);
     }
     return reply.code(404).send(NOT_FOUND);
   });

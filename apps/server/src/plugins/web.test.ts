@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// The back office is its own built app at /admin, beside the storefront at /.
+function builtApp(name: string, asset: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-dist-`));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title><div id="root">`);
+  writeFileSync(join(dir, 'assets', asset), 'console.log(1)');
+  return dir;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    webDistDir: builtApp('store', 'index-web1.js'),
+    adminDistDir: builtApp('admin', 'index-admin1.js'),
+  });
+});
+afterAll(() => t.close());
+
+const html = { accept: 'text/html,*/*' };
+
+describe('the back office at /admin', () => {
+  it('serves its index.html no-cache with its own policy, for /admin, /admin/ and deep links', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/orders/abc?x=1', '/admin/login']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>admin</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("form-action 'self'");
+      expect(csp, url).not.toContain('payu');
+    }
+  });
+
+  it('serves its hashed assets immutable, and a missing one is a 404, never an index.html', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/admin/assets/index-admin1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/admin/assets/gone.js',
+      headers: { accept: '*/*' },
+    });
+    expect(missing.statusCode).toBe(404);
+    // the storefront's assets are not the back office's
+    const webAsset = await t.app.inject({ method: 'GET', url: '/admin/assets/index-web1.js' });
+    expect(webAsset.statusCode).toBe(404);
+  });
+
+  it('the storefront still answers its own routes, and its fallback never answers /admin/*', async () => {
+    const store = await t.app.inject({ method: 'GET', url: '/product/1', headers: html });
+    expect(store.body).toContain('<title>store</title>');
+    expect(String(store.headers['content-security-policy'])).toContain('payu');
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/admin/nope', headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('without a built back office', () => {
+  it('answers /admin/* with a JSON 404, not the storefront', async () => {
+    const other = await createTestApp(
+      { webDistDir: builtApp('store', 'index-web2.js'), adminDistDir: null },
+      { sameDatabaseAs: t },
+    );
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/admin/orders', headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found' });
+    } finally {
+      await other.close();
+    }
+  });
+});
