@@ -41,6 +41,7 @@ import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
 import { adminSessionRoutes, adminStaffRoutes } from './modules/staff/admin-staff.routes';
 import { adminProductRoutes } from './modules/products/admin-products.routes';
+import { adminCategoryRoutes } from './modules/products/admin-categories.routes';
 import { registerWeb } from './plugins/web';
 
 const API_PREFIX = '/api/v1';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
       await api.register(adminProductRoutes, { db: options.db });
+      await api.register(adminCategoryRoutes, { db: options.db });
     },
     { prefix: API_PREFIX },
   );
