@@ -1,5 +1,12 @@
-import { PageFallback } from '../components/page-fallback';
+import { PageHeader } from '@/components/page-header';
+import { CustomersTable } from '@/features/customers/components/customers-table';
 
+/** /admin/customers */
 export function CustomersRoute() {
-  return <PageFallback />;
+  return (
+    <>
+      <PageHeader title="Customers" />
+      <CustomersTable />
+    </>
+  );
 }

@@ -1,5 +1,23 @@
-import { PageFallback } from '../components/page-fallback';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { useOrder } from '@/features/orders/api/get-order';
+import { OrderDetail } from '@/features/orders/components/order-detail';
+import { shortId } from '@/lib/format';
 
+/** /admin/orders/:id */
 export function OrderRoute() {
-  return <PageFallback />;
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/orders" className="text-primary underline">
+          ← Orders
+        </Link>
+      </p>
+      <PageHeader title={`Order ${shortId(id)}`} />
+      <QueryState query={order}>{(data) => <OrderDetail order={data} />}</QueryState>
+    </>
+  );
 }

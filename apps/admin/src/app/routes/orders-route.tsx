@@ -1,5 +1,12 @@
-import { PageFallback } from '../components/page-fallback';
+import { PageHeader } from '@/components/page-header';
+import { OrdersTable } from '@/features/orders/components/orders-table';
 
+/** /admin/orders */
 export function OrdersRoute() {
-  return <PageFallback />;
+  return (
+    <>
+      <PageHeader title="Orders" />
+      <OrdersTable />
+    </>
+  );
 }

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  AdminOrderDetail,
+  cancelOrderBodySchema,
+  recordOrderRefundBodySchema,
+  recordPaymentBodySchema,
+  ShipOrderBody,
+} from '@store/contracts/admin/orders';
+import { adminRequest } from '@/lib/api-client';
+
+/** The order actions, each a POST under /admin/orders/:id answering the order as it now is. */
+export type OrderActionRequest =
+  | { kind: 'ship'; body: ShipOrderBody }
+  | { kind: 'deliver' }
+  | { kind: 'cancel'; body: z.input<typeof cancelOrderBodySchema> }
+  | { kind: 'record_payment'; body: z.input<typeof recordPaymentBodySchema> }
+  | { kind: 'record_refund'; body: z.input<typeof recordOrderRefundBodySchema> };
+
+const paths: Record<OrderActionRequest['kind'], string> = {
+  ship: 'ship',
+  deliver: 'deliver',
+  cancel: 'cancel',
+  record_payment: 'payments',
+  record_refund: 'refunds',
+};
+
+export function postOrderAction(id: string, action: OrderActionRequest) {
+  return adminRequest<AdminOrderDetail>(`/orders/${encodeURIComponent(id)}/${paths[action.kind]}`, {
+    method: 'POST',
+    body: 'body' in action ? action.body : {},
+  });
+}
+
+/** Runs an action, then refreshes the order page, the table and the dashboard. */
+export function useOrderAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: OrderActionRequest) => postOrderAction(id, action),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}

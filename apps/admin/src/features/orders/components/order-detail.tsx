@@ -1,0 +1,234 @@
+import type { ReactNode } from 'react';
+import { trackingLink } from '@store/contracts/carriers';
+import { formatPaise } from '@store/contracts/money';
+import type { AdminOrderDetail } from '@store/contracts/admin/orders';
+import { Button } from '@store/ui/button';
+import { toast } from '@store/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useOrderAction, type OrderActionRequest } from '../api/order-actions';
+import { RecordPaymentForm, RecordRefundForm, ShipForm } from './action-forms';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderStatusBadge, PaymentBadge } from './order-status-badge';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-border bg-card p-4" aria-label={title}>
+      <h2 className="mb-3 font-sans text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The order page: what was bought, where it goes, the money, what happened, and what to do next. */
+export function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const action = useOrderAction(order.id);
+  const run = (request: OrderActionRequest) => action.mutateAsync(request);
+  const address = order.shippingAddress;
+  const link = order.trackingNumber ? trackingLink(order.carrier, order.trackingNumber) : null;
+  const can = (a: AdminOrderDetail['actions'][number]) => order.actions.includes(a);
+
+  const deliver = async () => {
+    try {
+      await run({ kind: 'deliver' });
+      toast.success('Order marked delivered');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid content-start gap-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} />
+          <PaymentBadge payment={order.payment} />
+          <span className="text-sm text-muted-foreground">
+            Placed {formatDateTime(order.createdAt)}
+          </span>
+        </div>
+        {order.cancelReason ? (
+          <p className="text-sm">
+            <strong>Cancel reason:</strong> {order.cancelReason}
+          </p>
+        ) : null}
+
+        <Section title="Items">
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Items</caption>
+              <thead className="text-xs uppercase text-muted-foreground">
+                <tr>
+                  <th scope="col" className="py-1 pr-3">
+                    Item
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Qty
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Price
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Line
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item, i) => (
+                  <tr key={i} className="border-t border-border">
+                    <td className="py-2 pr-3">
+                      {item.title}
+                      {item.size || item.color ? (
+                        <span className="block text-xs text-muted-foreground">
+                          {[item.size, item.color].filter(Boolean).join(' · ')}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-3">{item.quantity}</td>
+                    <td className="py-2 pr-3">{formatPaise(item.unitPricePaise)}</td>
+                    <td className="py-2 text-right">
+                      {formatPaise(item.unitPricePaise * item.quantity)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-border font-semibold">
+                  <th scope="row" colSpan={3} className="py-2 pr-3 text-left">
+                    Total ({order.itemCount} items)
+                  </th>
+                  <td className="py-2 text-right">{formatPaise(order.totalPaise)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </Section>
+
+        <div className="grid gap-6 md:grid-cols-2">
+          <Section title="Shipping address">
+            <address className="text-sm not-italic leading-relaxed">
+              {address.fullName}
+              <br />
+              {address.address}
+              <br />
+              {address.city}, {address.state} {address.postalCode}
+              <br />
+              {address.phone}
+            </address>
+            {order.trackingNumber ? (
+              <p className="mt-3 text-sm">
+                {order.carrier}:{' '}
+                {link ? (
+                  <a
+                    href={link}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-primary underline"
+                  >
+                    {order.trackingNumber}
+                  </a>
+                ) : (
+                  order.trackingNumber
+                )}
+              </p>
+            ) : null}
+          </Section>
+          <Section title="Contact">
+            <p className="text-sm">{order.customerName}</p>
+            <p className="text-sm">
+              <a href={`mailto:${order.contactEmail}`} className="text-primary underline">
+                {order.contactEmail}
+              </a>
+            </p>
+            <p className="text-sm">{order.contactPhone}</p>
+          </Section>
+        </div>
+
+        <Section title="Payments">
+          {order.payments.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No payment attempts.</p>
+          ) : (
+            <ul className="grid gap-3 text-sm">
+              {order.payments.map((p) => (
+                <li key={p.id} className="rounded-md border border-border p-3">
+                  <div className="flex flex-wrap justify-between gap-2">
+                    <span className="font-medium">
+                      {p.provider}
+                      {p.method ? ` · ${p.method}` : ''}
+                    </span>
+                    <span>{formatPaise(p.amountPaise)}</span>
+                  </div>
+                  <div className="text-muted-foreground">
+                    {p.status}
+                    {p.needsRefund ? ' · needs refund' : ''} · {formatDateTime(p.createdAt)}
+                    {p.providerReference ? ` · ref ${p.providerReference}` : ''}
+                    {p.payerVpa ? ` · ${p.payerVpa}` : ''}
+                  </div>
+                  {p.refunds.map((r) => (
+                    <div key={r.id} className="mt-1">
+                      Refund {formatPaise(r.amountPaise)} ({r.status})
+                      {r.reference ? ` · ${r.reference}` : ''} · {formatDateTime(r.createdAt)}
+                    </div>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="mb-2 mt-4 font-sans text-base font-semibold">Notifications</h3>
+          {order.notifications.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No notifications from the providers.</p>
+          ) : (
+            <ul className="grid gap-1 text-sm">
+              {order.notifications.map((n) => (
+                <li key={`${n.provider}-${n.eventId}`}>
+                  {formatDateTime(n.receivedAt)} · {n.provider} · {n.eventId}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Timeline">
+          <ol className="grid gap-2 border-l-2 border-border pl-4 text-sm">
+            {order.timeline.map((entry, i) => (
+              <li key={i}>
+                <span className="font-medium">{entry.text}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {formatDateTime(entry.at)} · {entry.actor}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      </div>
+
+      <aside aria-label="Actions" className="grid content-start gap-4">
+        <h2 className="font-sans text-lg font-semibold">Actions</h2>
+        {order.actions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing to do for this order.</p>
+        ) : null}
+        {can('ship') ? (
+          <div className="rounded-lg border border-border bg-card p-4">
+            <ShipForm run={run} />
+          </div>
+        ) : null}
+        {can('deliver') ? (
+          <Button onClick={deliver} disabled={action.isPending}>
+            Mark delivered
+          </Button>
+        ) : null}
+        {can('record_payment') ? (
+          <div className="rounded-lg border border-border bg-card p-4">
+            <RecordPaymentForm run={run} totalPaise={order.totalPaise} />
+          </div>
+        ) : null}
+        {can('record_refund') ? (
+          <div className="rounded-lg border border-border bg-card p-4">
+            <RecordRefundForm run={run} order={order} />
+          </div>
+        ) : null}
+        {can('cancel') ? <CancelOrderDialog run={run} paid={order.payment === 'paid'} /> : null}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { formatPaise } from '@store/contracts/money';
+import { orderStatusKeys, orderStatusLabel, orderStatus } from '@store/contracts/order-rules';
+import { adminOrderListQuerySchema, type AdminOrderRow } from '@store/contracts/admin/orders';
+import { Input } from '@store/ui/input';
+import { Label } from '@store/ui/label';
+import { Select } from '@store/ui/select';
+import { DataTable } from '@/components/data-table';
+import { QueryState } from '@/components/query-state';
+import { SearchBox } from '@/components/search-box';
+import { formatDateTime, shortId } from '@/lib/format';
+import { useUrlQuery } from '@/lib/url-query';
+import { useOrders } from '../api/get-orders';
+import { OrderStatusBadge, PaymentBadge } from './order-status-badge';
+
+const columns: ColumnDef<AdminOrderRow, unknown>[] = [
+  {
+    header: 'Order',
+    accessorKey: 'id',
+    cell: ({ row }) => (
+      <Link
+        to={`/orders/${row.original.id}`}
+        className="font-mono font-medium text-primary underline-offset-2 hover:underline"
+      >
+        {shortId(row.original.id)}
+      </Link>
+    ),
+  },
+  {
+    header: 'Placed',
+    accessorKey: 'createdAt',
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span>
+    ),
+  },
+  {
+    header: 'Customer',
+    accessorKey: 'customerName',
+    cell: ({ row }) => (
+      <div>
+        <div>{row.original.customerName}</div>
+        <div className="text-xs text-muted-foreground">{row.original.contactEmail}</div>
+      </div>
+    ),
+  },
+  { header: 'Items', accessorKey: 'itemCount' },
+  {
+    header: 'Total',
+    accessorKey: 'totalPaise',
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap">{formatPaise(row.original.totalPaise)}</span>
+    ),
+  },
+  {
+    header: 'Payment',
+    accessorKey: 'payment',
+    cell: ({ row }) => <PaymentBadge payment={row.original.payment} />,
+  },
+  {
+    header: 'Status',
+    accessorKey: 'status',
+    cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,
+  },
+];
+
+/** The Orders table: search, status, date range and page, all in the URL. */
+export function OrdersTable() {
+  const [query, update] = useUrlQuery(adminOrderListQuerySchema);
+  const orders = useOrders(query);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end gap-4">
+        <SearchBox
+          id="order-search"
+          label="Search orders"
+          placeholder="Order id, email or phone"
+          value={query.q ?? ''}
+          onSearch={(q) => update({ q })}
+        />
+        <div className="grid gap-1">
+          <Label htmlFor="order-status">Status</Label>
+          <Select
+            id="order-status"
+            value={query.status ?? ''}
+            onChange={(e) => update({ status: e.target.value })}
+          >
+            <option value="">All statuses</option>
+            {orderStatusKeys.map((key) => (
+              <option key={key} value={key}>
+                {orderStatusLabel(orderStatus[key])}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="order-from">From</Label>
+          <Input
+            id="order-from"
+            type="date"
+            value={query.from ?? ''}
+            onChange={(e) => update({ from: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="order-to">To</Label>
+          <Input
+            id="order-to"
+            type="date"
+            value={query.to ?? ''}
+            onChange={(e) => update({ to: e.target.value })}
+          />
+        </div>
+      </div>
+      <QueryState query={orders}>
+        {(list) => (
+          <DataTable
+            caption="Orders"
+            columns={columns}
+            data={list.data}
+            total={list.total}
+            page={list.page}
+            limit={list.limit}
+            fetching={orders.isPlaceholderData}
+            onPageChange={(page) => update({ page })}
+            empty="No orders match these filters."
+          />
+        )}
+      </QueryState>
+    </div>
+  );
+}
