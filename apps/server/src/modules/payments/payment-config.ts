@@ -116,3 +116,36 @@ export function paymentConfigFromEnv(
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
   };
 }
+
+/** What a store's owner chose in the back office (stores.payment_methods, upi_vpa, upi_payee_name). */
+export interface StorePaymentChoice {
+  /** null: every method the server offers */
+  methods: readonly string[] | null;
+  /** null: the server's UPI_VPA / UPI_PAYEE_NAME */
+  upiVpa: string | null;
+  upiPayeeName: string | null;
+}
+
+/**
+ * The payment config a shopper of this store gets: the owner's methods (in the owner's order)
+ * among those the server is configured for, and the owner's UPI payee over the server's. A choice
+ * the server can no longer serve (PAYMENT_METHODS changed since) falls back to the server's list,
+ * so checkout never offers nothing.
+ */
+export function paymentConfigForStore(
+  config: PaymentConfig,
+  store: { payments: StorePaymentChoice },
+): PaymentConfig {
+  const choice = store.payments;
+  const chosen = choice.methods?.filter((m): m is PaymentMethod =>
+    config.methods.includes(m as PaymentMethod),
+  );
+  return {
+    ...config,
+    methods: chosen && chosen.length > 0 ? chosen : config.methods,
+    upi: {
+      vpa: choice.upiVpa ?? config.upi.vpa,
+      payeeName: choice.upiPayeeName ?? config.upi.payeeName,
+    },
+  };
+}

@@ -13,7 +13,7 @@ import { BODY_LIMIT } from '../../lib/body-limit';
 import { HttpError } from '../../lib/errors';
 import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
 import { formFields, orderReturnLocation } from './form-body';
-import { sandboxEnabled, type PaymentConfig } from './payment-config';
+import { paymentConfigForStore, sandboxEnabled, type PaymentConfig } from './payment-config';
 import { findUserById } from '../users/users.service';
 import { paymentFieldDefinitions } from './payment-fields';
 import { applyNotification, startPayment } from './payments.service';
@@ -61,10 +61,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request) => {
-      if (!request.user) return paymentFieldDefinitions(config.methods);
+      // the methods this store's owner offers (store settings), not every one the server could
+      const { methods } = paymentConfigForStore(config, request.store);
+      if (!request.user) return paymentFieldDefinitions(methods);
       const account = await findUserById(app.db, request.user.storeId, request.user.id);
       const payerName = account ? `${account.firstName} ${account.lastName}`.trim() : undefined;
-      return paymentFieldDefinitions(config.methods, { email: request.user.email, payerName });
+      return paymentFieldDefinitions(methods, { email: request.user.email, payerName });
     },
   );
 
@@ -94,7 +96,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         storeName: request.store.info.storeName,
         userId: request.user!.id,
         body: request.body,
-        config,
+        config: paymentConfigForStore(config, request.store),
         baseUrl: baseUrl(request),
       };
       // a retried submit (lost answer) gets the first answer: the same attempt, never a second one

@@ -2,10 +2,16 @@ import type { StoreInfo } from '@store/contracts/store';
 import type { DbOrTx } from '../../db/client';
 import { stores } from '../../db/schema';
 
-/** A storefront as a request sees it: its id and its store-info record. */
+/** A storefront as a request sees it: its id, its store-info record and its payment choice. */
 export interface StoreContext {
   id: string;
   info: StoreInfo;
+  /** the owner's payment settings (null fields: the server's); see payment-config.ts paymentConfigForStore */
+  payments: {
+    methods: string[] | null;
+    upiVpa: string | null;
+    upiPayeeName: string | null;
+  };
 }
 
 export interface StoreRecord extends StoreContext {
@@ -33,6 +39,11 @@ export async function listStores(db: DbOrTx): Promise<StoreRecord[]> {
       categories: row.categories,
       categoryImages: row.categoryImages,
       policies: row.policies,
+    },
+    payments: {
+      methods: row.paymentMethods,
+      upiVpa: row.upiVpa,
+      upiPayeeName: row.upiPayeeName,
     },
   }));
 }
