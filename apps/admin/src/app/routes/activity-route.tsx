@@ -1,5 +1,14 @@
-import { PageFallback } from '../components/page-fallback';
+import { PageHeader } from '@/components/page-header';
+import { ActivityLog } from '@/features/activity/components/activity-log';
+import { isOwner, useSession } from '@/state/session';
 
+/** /admin/activity */
 export function ActivityRoute() {
-  return <PageFallback />;
+  const session = useSession();
+  return (
+    <>
+      <PageHeader title="Activity" />
+      <ActivityLog owner={isOwner(session)} />
+    </>
+  );
 }

@@ -1,0 +1,273 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { policySlugs, type PolicySlug } from '@store/contracts/store';
+import {
+  paymentMethodIds,
+  paymentMethodLabels,
+  storeSettingsSchema,
+  type StoreSettings,
+} from '@store/contracts/admin/settings';
+import { Button } from '@store/ui/button';
+import { HookFormField } from '@store/ui/hook-form-field';
+import { Input } from '@store/ui/input';
+import { FieldError, Label } from '@store/ui/label';
+import { Textarea } from '@store/ui/textarea';
+import { toast } from '@store/ui/toast';
+import { applyServerErrors } from '@/lib/api-client';
+import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
+import { policyPreviewHtml } from '../lib/policy-preview';
+
+type Form = UseFormReturn<z.input<typeof storeSettingsSchema>, unknown, StoreSettings>;
+type PaymentMethod = (typeof paymentMethodIds)[number];
+
+const policyTitles: Record<PolicySlug, string> = {
+  terms: 'Terms and conditions',
+  privacy: 'Privacy policy',
+  refund: 'Refund policy',
+  return: 'Return policy',
+  shipping: 'Shipping policy',
+  about: 'About us',
+};
+
+const fieldNames = [
+  'storeName',
+  'companyName',
+  'companyAddress',
+  'companyPhone',
+  'companyEmail',
+  'description',
+  'companyLogoUrl',
+  'categoryImages',
+  'policies',
+  'paymentMethods',
+  'upiVpa',
+  'upiPayeeName',
+];
+
+function Fieldset({ legend, children }: { legend: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4">
+      <legend className="px-1 font-sans text-lg font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
+function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
+  const [html, companyName, storeName, companyAddress, companyEmail, companyPhone, companyLogoUrl] =
+    useWatch({
+      control: form.control,
+      name: [
+        `policies.${slug}`,
+        'companyName',
+        'storeName',
+        'companyAddress',
+        'companyEmail',
+        'companyPhone',
+        'companyLogoUrl',
+      ],
+    });
+  const preview = policyPreviewHtml(html ?? '', {
+    companyName: companyName?.trim() || storeName?.trim() || 'our store',
+    companyAddress: companyAddress ?? '',
+    companyEmail: companyEmail ?? '',
+    companyPhone: companyPhone ?? '',
+    companyLogoUrl: companyLogoUrl ?? '',
+  });
+  return (
+    <details className="rounded-md border border-border p-3">
+      <summary className="cursor-pointer font-medium">{policyTitles[slug]}</summary>
+      <div className="mt-3 grid gap-4 lg:grid-cols-2">
+        <HookFormField
+          form={form}
+          name={`policies.${slug}`}
+          id={`policy-${slug}`}
+          label={`${policyTitles[slug]} (HTML)`}
+          hint="Empty keeps the built-in text. Placeholders: {companyName}, {companyAddress}, {companyEmail}, {companyPhone}"
+        >
+          {(control) => <Textarea rows={12} className="font-mono text-xs" {...control} />}
+        </HookFormField>
+        <div className="grid content-start gap-2">
+          <p className="text-sm font-medium" id={`policy-${slug}-preview-label`}>
+            Preview
+          </p>
+          <div
+            role="region"
+            aria-labelledby={`policy-${slug}-preview-label`}
+            className="prose-sm max-h-80 overflow-auto rounded-md border border-border bg-background p-3 text-sm [&_h2]:mt-3 [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:my-2"
+            // sanitised with the storefront's allow-list just above
+            dangerouslySetInnerHTML={{
+              __html: preview || '<p><em>The built-in text is shown.</em></p>',
+            }}
+          />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function CategoryImages({ form, categories }: { form: Form; categories: string[] }) {
+  const images = useWatch({ control: form.control, name: 'categoryImages' }) ?? {};
+  const names = ['default', ...new Set([...categories, ...Object.keys(images)])].filter(
+    (name, i, all) => all.indexOf(name) === i,
+  );
+  const set = (name: string, url: string) => {
+    const next = { ...form.getValues('categoryImages') };
+    if (url.trim()) next[name] = url.trim();
+    else delete next[name];
+    form.setValue('categoryImages', next, { shouldDirty: true });
+  };
+  return (
+    <div className="grid gap-3 md:grid-cols-2">
+      {names.map((name, i) => (
+        <div key={name} className="grid gap-1">
+          <Label htmlFor={`category-image-${i}`}>
+            {name === 'default' ? 'Default image (other categories)' : `${name} image URL`}
+          </Label>
+          <Input
+            id={`category-image-${i}`}
+            type="url"
+            value={images[name] ?? ''}
+            onChange={(e) => set(name, e.target.value)}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PaymentMethods({ form, available }: { form: Form; available: PaymentMethod[] }) {
+  const chosen = useWatch({ control: form.control, name: 'paymentMethods' }) ?? [];
+  const error = form.formState.errors.paymentMethods?.message;
+  const toggle = (id: PaymentMethod, on: boolean) => {
+    const next = on ? [...chosen, id] : chosen.filter((m) => m !== id);
+    form.setValue('paymentMethods', next, { shouldDirty: true, shouldValidate: true });
+  };
+  return (
+    <fieldset aria-describedby={error ? 'payment-methods-error' : undefined} className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">Payment methods offered</legend>
+      {paymentMethodIds.map((id) => {
+        const offerable = available.includes(id);
+        return (
+          <div key={id} className="flex items-center gap-2">
+            <input
+              id={`payment-${id}`}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={chosen.includes(id)}
+              disabled={!offerable}
+              onChange={(e) => toggle(id, e.target.checked)}
+            />
+            <Label htmlFor={`payment-${id}`} className={offerable ? '' : 'text-muted-foreground'}>
+              {paymentMethodLabels[id]}
+              {offerable ? '' : ' (not configured on this server)'}
+            </Label>
+          </div>
+        );
+      })}
+      <FieldError id="payment-methods-error">{error}</FieldError>
+    </fieldset>
+  );
+}
+
+/** Store settings (owner): the shop's name and contact, images, policies, payment; Save. */
+export function SettingsForm({
+  data,
+  categories,
+}: {
+  data: StoreSettingsResponse;
+  categories: string[];
+}) {
+  const form: Form = useForm({
+    resolver: zodResolver(storeSettingsSchema),
+    defaultValues: data.settings,
+  });
+  const save = useSaveSettings();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const saved = await save.mutateAsync(values);
+      form.reset(saved?.settings ?? values);
+      toast.success('Settings saved');
+    } catch (error) {
+      setProblem(applyServerErrors(error, form.setError, fieldNames));
+    }
+  });
+
+  const text = (
+    name:
+      | 'storeName'
+      | 'companyName'
+      | 'companyPhone'
+      | 'companyEmail'
+      | 'companyLogoUrl'
+      | 'upiVpa'
+      | 'upiPayeeName',
+    label: string,
+    type = 'text',
+    hint?: string,
+  ) => (
+    <HookFormField form={form} name={name} id={`settings-${name}`} label={label} hint={hint}>
+      {(control) => <Input type={type} {...control} />}
+    </HookFormField>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <Fieldset legend="Store">
+        <div className="grid gap-4 md:grid-cols-2">
+          {text('storeName', 'Store name')}
+          {text('companyName', 'Company name')}
+          {text('companyPhone', 'Phone', 'tel')}
+          {text('companyEmail', 'Email', 'email')}
+        </div>
+        <HookFormField
+          form={form}
+          name="companyAddress"
+          id="settings-companyAddress"
+          label="Address"
+        >
+          {(control) => <Textarea rows={3} {...control} />}
+        </HookFormField>
+        <HookFormField form={form} name="description" id="settings-description" label="Description">
+          {(control) => <Textarea rows={3} {...control} />}
+        </HookFormField>
+        {text('companyLogoUrl', 'Logo URL', 'url')}
+      </Fieldset>
+
+      <Fieldset legend="Category images">
+        <CategoryImages form={form} categories={categories} />
+      </Fieldset>
+
+      <Fieldset legend="Policies">
+        {policySlugs.map((slug) => (
+          <PolicyEditor key={slug} form={form} slug={slug} />
+        ))}
+      </Fieldset>
+
+      <Fieldset legend="Payment">
+        <PaymentMethods form={form} available={data.availablePaymentMethods} />
+        <div className="grid gap-4 md:grid-cols-2">
+          {text('upiVpa', 'UPI ID', 'text', 'Where UPI payments go, e.g. shop@okbank')}
+          {text('upiPayeeName', 'UPI payee name')}
+        </div>
+      </Fieldset>
+
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

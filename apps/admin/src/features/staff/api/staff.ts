@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { StaffMember } from '@store/contracts/admin/common';
+import type { AddStaffBody, updateStaffBodySchema } from '@store/contracts/admin/people';
+import { adminRequest } from '@/lib/api-client';
+
+/** GET /admin/staff (owner) */
+export const staffQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'staff'],
+    queryFn: ({ signal }) => adminRequest<{ data: StaffMember[] }>('/staff', { signal }),
+  });
+export const useStaff = (enabled = true) => useQuery({ ...staffQueryOptions(), enabled });
+
+/** POST /admin/staff (owner) */
+export function useAddStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddStaffBody) =>
+      adminRequest<StaffMember>('/staff', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+}
+
+/** PATCH /admin/staff/:id (owner): change role, disable or enable */
+export function useUpdateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.input<typeof updateStaffBodySchema> }) =>
+      adminRequest<StaffMember>(`/staff/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+}

@@ -1,0 +1,113 @@
+import type { StaffMember, StaffRole } from '@store/contracts/admin/common';
+import { staffRoles } from '@store/contracts/admin/common';
+import { Badge } from '@store/ui/badge';
+import { Button } from '@store/ui/button';
+import { Select } from '@store/ui/select';
+import { toast } from '@store/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useUpdateStaff } from '../api/staff';
+
+/** Everyone who can sign in: change a role, disable or enable (not oneself). */
+export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: string }) {
+  const update = useUpdateStaff();
+  const change = async (
+    member: StaffMember,
+    body: { role?: StaffRole; disabled?: boolean },
+    done: string,
+  ) => {
+    try {
+      await update.mutateAsync({ id: member.id, body });
+      toast.success(done);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Staff</caption>
+        <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Email
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Role
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Added
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {staff.map((member) => {
+            const self = member.id === selfId;
+            return (
+              <tr key={member.id} className="border-t border-border">
+                <td className="px-3 py-2">
+                  {member.email}
+                  {self ? <span className="text-muted-foreground"> (you)</span> : null}
+                </td>
+                <td className="px-3 py-2">
+                  <Select
+                    aria-label={`Role of ${member.email}`}
+                    value={member.role}
+                    disabled={self || update.isPending}
+                    onChange={(e) =>
+                      change(
+                        member,
+                        { role: e.target.value as StaffRole },
+                        `${member.email} is now ${e.target.value}`,
+                      )
+                    }
+                    className="w-32"
+                  >
+                    {staffRoles.map((role) => (
+                      <option key={role} value={role}>
+                        {role === 'owner' ? 'Owner' : 'Staff'}
+                      </option>
+                    ))}
+                  </Select>
+                </td>
+                <td className="px-3 py-2">
+                  {member.disabled ? (
+                    <Badge variant="gray">Disabled</Badge>
+                  ) : (
+                    <Badge variant="green">Active</Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2">{formatDate(member.createdAt)}</td>
+                <td className="px-3 py-2 text-right">
+                  {self ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={update.isPending}
+                      aria-label={`${member.disabled ? 'Enable' : 'Disable'} ${member.email}`}
+                      onClick={() =>
+                        change(
+                          member,
+                          { disabled: !member.disabled },
+                          `${member.email} ${member.disabled ? 'enabled' : 'disabled'}`,
+                        )
+                      }
+                    >
+                      {member.disabled ? 'Enable' : 'Disable'}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
