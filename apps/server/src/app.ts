@@ -42,6 +42,7 @@ import { registerStoreResolution } from './plugins/store';
 import { adminSessionRoutes, adminStaffRoutes } from './modules/staff/admin-staff.routes';
 import { adminProductRoutes } from './modules/products/admin-products.routes';
 import { adminCategoryRoutes } from './modules/products/admin-categories.routes';
+import { adminProductCsvRoutes } from './modules/products/admin-products-csv.routes';
 import { adminSettingsRoutes } from './modules/store/admin-settings.routes';
 import { registerWeb } from './plugins/web';
 
@@ -198,6 +199,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminStaffRoutes, { db: options.db });
       await api.register(adminProductRoutes, { db: options.db });
       await api.register(adminCategoryRoutes, { db: options.db });
+      await api.register(adminProductCsvRoutes, { db: options.db });
       await api.register(adminSettingsRoutes, { db: options.db, payments });
     },
     { prefix: API_PREFIX },

@@ -4,6 +4,27 @@ import { z } from 'zod';
  * Products as CSV: one row per product, the columns below (a header row names them; order free).
  * Lists inside a cell are separated by '|'. Prices in rupees. `variant_stock` gives stock per size
  * and colour as "size/colour=units|..." (a missing dimension left empty, e.g. "/Black=4").
+ *
+ * In detail (apps/server/src/modules/products/product-csv.ts):
+ * - `slug` finds the product to update; empty: made from the title. A row whose slug no product
+ *   has creates one. Two rows with one slug: the later one is an error.
+ * - `title`, `category` and `regular_price` are required columns; any other column may be left
+ *   out, and then keeps the stored value (a new product: empty, 0, false).
+ * - `category` must be one on the Categories screen (any case; stored in its own spelling).
+ * - `regular_price`, `discounted_price`: rupees, at most 2 decimals ("120", "99.50"); an empty
+ *   discounted price is none.
+ * - `stock`: units of a product without sizes or colours; for one with them the export writes
+ *   the sum and the import reads `variant_stock` instead (a combination left out there is 0).
+ * - `featured`, `published`: true or false (yes/no, 1/0; empty is false).
+ * - `sizes`, `colours`: the values of the attributes "Size" and "Colours", e.g. "S|M|L".
+ * - `attributes`: every other attribute as "Name[unit]=value;value|Name=value" (the [unit] only
+ *   when it has one), e.g. "Pages[pages]=120|Ruling=Dotted;Plain".
+ * - `image_urls`: "url|url", the first is the main image.
+ * - Inside list cells a backslash escapes | ; = / [ ] and itself.
+ * - The export is UTF-8 with a byte-order mark, CRLF lines, RFC 4180 quoting, every product not
+ *   archived. A cell starting with = + - @ (a spreadsheet formula) is written with a leading '
+ *   and read back without it.
+ * - Importing a file again (or an export unchanged) reports every row 'unchanged', writes nothing.
  */
 export const productCsvColumns = [
   'slug',

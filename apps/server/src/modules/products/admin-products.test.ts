@@ -421,3 +421,24 @@ describe('delete and archive', () => {
     expect(log.map((l) => l.action)).toContain('product.delete');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the catalogue routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/docs/json' });
+    const paths = res.json().paths as Record<string, Record<string, { security?: unknown }>>;
+    for (const p of [
+      '/api/v1/admin/products',
+      '/api/v1/admin/products/{id}',
+      '/api/v1/admin/products/{id}/stock',
+      '/api/v1/admin/products/{id}/restore',
+      '/api/v1/admin/products/export.csv',
+      '/api/v1/admin/products/import',
+      '/api/v1/admin/categories',
+      '/api/v1/admin/categories/order',
+      '/api/v1/admin/categories/{id}',
+    ]) {
+      expect(Object.keys(paths)).toContain(p);
+      for (const op of Object.values(paths[p]!)) expect(op.security).toBeTruthy();
+    }
+  });
+});
