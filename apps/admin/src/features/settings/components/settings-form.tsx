@@ -91,12 +91,12 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
           {(control) => <Textarea rows={12} className="font-mono text-xs" {...control} />}
         </HookFormField>
         <div className="grid content-start gap-2">
-          <p className="text-sm font-medium" id={`policy-${slug}-preview-label`}>
+          <p className="text-sm font-medium" aria-hidden="true">
             Preview
           </p>
           <div
             role="region"
-            aria-labelledby={`policy-${slug}-preview-label`}
+            aria-label={`${policyTitles[slug]} preview`}
             className="prose-sm max-h-80 overflow-auto rounded-md border border-border bg-background p-3 text-sm [&_h2]:mt-3 [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:my-2"
             // sanitised with the storefront's allow-list just above
             dangerouslySetInnerHTML={{
@@ -191,7 +191,11 @@ export function SettingsForm({
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const saved = await save.mutateAsync(values);
+      // an empty policy keeps the built-in text: it is left out, not saved as ''
+      const policies = Object.fromEntries(
+        Object.entries(values.policies).filter(([, html]) => html?.trim()),
+      );
+      const saved = await save.mutateAsync({ ...values, policies });
       form.reset(saved?.settings ?? values);
       toast.success('Settings saved');
     } catch (error) {
