@@ -212,6 +212,23 @@ describe('import', () => {
     expect(empty.json().fields).toHaveProperty('csv');
   });
 
+  it('finds a product made before slugs by its title, and gives it a slug', async () => {
+    const [row] = await t.db
+      .update(products)
+      .set({ slug: null })
+      .where(eq(products.slug, 'calligraphy-pen-set'))
+      .returning();
+    const exported = (await exportCsv()).body;
+    const first = await importCsv(exported, false);
+    expect(first.rows.filter((r) => r.action !== 'unchanged')).toEqual([
+      expect.objectContaining({ slug: 'calligraphy-pen-set-with-3-nibs', action: 'update' }),
+    ]);
+    const [after] = await t.db.select().from(products).where(eq(products.id, row!.id));
+    expect(after!.slug).toBe('calligraphy-pen-set-with-3-nibs');
+    const second = await importCsv(exported, false);
+    expect(second.rows.every((r) => r.action === 'unchanged')).toBe(true);
+  });
+
   it('takes a file of 2 MB', async () => {
     const row = `,Big Row X,${'d'.repeat(4000)},Art Supplies,,10,,1,false,false,,,,,`;
     const lines = [header];

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { inArray, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import {
   productCsvColumns,
   type ImportResult,
@@ -453,6 +453,18 @@ async function planImport(db: DbOrTx, storeId: string, file: ParsedFile): Promis
       (p) => [p.values.slug!, p],
     ),
   );
+  // a product made before slugs existed has none: its title's slug finds it (and gives it one)
+  if (slugs.some((s) => !stored.has(s))) {
+    const legacy = await loadProducts(
+      db,
+      storeId,
+      and(isNull(products.slug), isNull(products.archivedAt)),
+    );
+    for (const p of legacy) {
+      const slug = slugify(p.values.title);
+      if (!stored.has(slug)) stored.set(slug, p);
+    }
+  }
   const spellings = await categorySpellings(db, storeId);
   const seen = new Map<string, number>();
 
