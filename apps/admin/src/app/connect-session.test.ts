@@ -41,7 +41,9 @@ describe("adminRequest with this tab's session", () => {
         ),
       ),
     );
-    const error = await adminRequest('/staff', { method: 'POST', body: {} }).catch((e) => e);
+    const error = await adminRequest<never>('/staff', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e as ApiError,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('Invalid input');
     expect(error.fields).toEqual({ email: 'Already a staff member' });
