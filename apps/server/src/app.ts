@@ -20,6 +20,7 @@ import { localCatalogueBus, type CatalogueBus } from './lib/catalogue-bus';
 import { registerErrorHandler } from './lib/errors';
 import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
+import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { sandboxEnabled, type PaymentConfig } from './modules/payments/payment-config';
 import { operatorPaymentRoutes } from './modules/payments/operator-payments.routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
+      await api.register(operatorStaffRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorPaymentRoutes, {
         db: options.db,
         jwtSecret: options.jwtSecret,

@@ -136,3 +136,114 @@ describe('refund commands', () => {
     expect(rupeesToPaiseArg('1e3')).toBeNull();
   });
 });
+
+describe('staff commands', () => {
+  it('reads staff add, list and disable as the spec writes them', () => {
+    expect(
+      parseStoreArgs([
+        'staff',
+        'add',
+        '--email',
+        'Owner@Example.com',
+        '--password',
+        'correct horse battery',
+        '--role',
+        'owner',
+      ]),
+    ).toEqual({
+      ok: true,
+      command: {
+        kind: 'staff-add',
+        email: 'owner@example.com',
+        password: 'correct horse battery',
+        role: 'owner',
+      },
+    });
+    // without --password: asked on the terminal
+    expect(parseStoreArgs(['staff', 'add', '--email', 'a@example.com', '--role', 'staff'])).toEqual(
+      { ok: true, command: { kind: 'staff-add', email: 'a@example.com', role: 'staff' } },
+    );
+    expect(parseStoreArgs(['staff', 'list'])).toEqual({
+      ok: true,
+      command: { kind: 'staff-list' },
+    });
+    expect(parseStoreArgs(['staff', 'disable', '--email', 'a@example.com'])).toEqual({
+      ok: true,
+      command: { kind: 'staff-disable', email: 'a@example.com' },
+    });
+  });
+  it('checks the password, e-mail and role with the API rules', () => {
+    const add = (...extra: string[]) =>
+      parseStoreArgs(['staff', 'add', '--email', 'a@example.com', '--role', 'staff', ...extra]);
+    expect(add('--password', 'elevenchars')).toEqual({
+      ok: false,
+      error: '--password: Password must be at least 12 characters',
+    });
+    expect(parseStoreArgs(['staff', 'add', '--email', 'nope', '--role', 'staff'])).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('--email nope'),
+    });
+    expect(parseStoreArgs(['staff', 'add', '--email', 'a@example.com', '--role', 'admin'])).toEqual(
+      { ok: false, error: '--role admin: owner or staff' },
+    );
+    expect(parseStoreArgs(['staff', 'add', '--email', 'a@example.com'])).toEqual({
+      ok: false,
+      error: 'staff add needs --role owner|staff',
+    });
+    expect(parseStoreArgs(['staff', 'disable'])).toEqual({
+      ok: false,
+      error: 'staff disable needs --email <email>',
+    });
+  });
+  it('refuses misplaced options and unknown verbs', () => {
+    expect(parseStoreArgs(['staff', 'list', '--email', 'a@example.com'])).toEqual({
+      ok: false,
+      error: 'staff list takes no --email',
+    });
+    expect(
+      parseStoreArgs(['staff', 'disable', '--email', 'a@example.com', '--role', 'owner']),
+    ).toEqual({ ok: false, error: 'staff disable takes no --role' });
+    expect(parseStoreArgs(['staff', 'list', '--limit', '3'])).toEqual({
+      ok: false,
+      error: 'staff takes no --limit',
+    });
+    expect(parseStoreArgs(['staff', 'remove']).ok).toBe(false);
+    expect(parseStoreArgs(['staff']).ok).toBe(false);
+    expect(parseStoreArgs(['orders', '--email', 'a@example.com'])).toEqual({
+      ok: false,
+      error: '--email goes with staff',
+    });
+  });
+});
+
+describe('ship --carrier', () => {
+  it('takes a carrier from the list and checks the number against it', () => {
+    expect(
+      parseStoreArgs(['order', 'AB12', 'ship', '--tracking', '12345678', '--carrier', 'Blue Dart']),
+    ).toEqual({
+      ok: true,
+      command: {
+        kind: 'transition',
+        orderId: 'AB12',
+        action: 'ship',
+        trackingNumber: '12345678',
+        carrier: 'Blue Dart',
+      },
+    });
+    expect(
+      parseStoreArgs(['order', 'AB12', 'ship', '--tracking', 'ABC', '--carrier', 'Blue Dart']),
+    ).toEqual({ ok: false, error: '--tracking ABC: Blue Dart waybills are 8 to 11 digits' });
+    expect(
+      parseStoreArgs(['order', 'AB12', 'ship', '--tracking', '12345678', '--carrier', 'FedEx']),
+    ).toMatchObject({ ok: false, error: expect.stringContaining('--carrier FedEx: one of') });
+    expect(parseStoreArgs(['order', 'AB12', 'ship', '--carrier', 'DTDC']).ok).toBe(false);
+    expect(parseStoreArgs(['order', 'AB12', 'deliver', '--carrier', 'DTDC'])).toEqual({
+      ok: false,
+      error: '--carrier only goes with ship',
+    });
+    expect(parseStoreArgs(['orders', '--carrier', 'DTDC'])).toEqual({
+      ok: false,
+      error: '--carrier only goes with ship',
+    });
+  });
+});

@@ -5,30 +5,52 @@ import {
   operatorOrderListQuerySchema,
   type OperatorOrderListQuery,
 } from '@store/contracts/operator';
+import { staffPasswordSchema, staffRoles, type StaffRole } from '@store/contracts/admin/common';
+import { carrierNames, trackingNumberProblem } from '@store/contracts/carriers';
 import { orderStatusKeys } from '@store/contracts/order-rules';
+import { emailSchema } from '@store/contracts/users';
 import type { OperatorAction } from '../modules/orders/order-transitions.service';
 
 export const storeUsage = `Usage:
   npm run store -- orders [--status <status>] [--limit <n>]   Orders, newest first
   npm run store -- order <id> show                            One order: address, items, payments
-  npm run store -- order <id> ship --tracking <number>        Processing -> Shipped
+  npm run store -- order <id> ship --tracking <number> [--carrier <name>]
+                                                              Processing -> Shipped
   npm run store -- order <id> deliver                         Shipped -> Delivered
   npm run store -- order <id> cancel                          Pending or Processing -> Cancelled
   npm run store -- refunds                                    Payments owed back (paid twice, cancelled, ...)
   npm run store -- refund <paymentId> --amount <rupees> --reference <text>
                                                               Record a refund (PayU: asked of PayU)
+  npm run store -- staff add --email <email> --password <password> --role owner|staff
+                                                              Add a back-office user (without
+                                                              --password it asks on the terminal)
+  npm run store -- staff list                                 The back-office users
+  npm run store -- staff disable --email <email>              Disable one and end their sessions
 
   <status>: ${orderStatusKeys.join(', ')} (default: all)
   <n>: 1 to ${OPERATOR_ORDERS_MAX_LIMIT} (default ${OPERATOR_ORDERS_DEFAULT_LIMIT})
+  <name>: ${carrierNames.map((n) => `"${n}"`).join(', ')}
+          (the tracking number is then checked against that carrier's format)
+  <password>: at least 12 characters; the owner signs in at /admin
 
   Processing orders are paid and waiting to be shipped: npm run store -- orders --status processing`;
 
 export type StoreCommand =
   | { kind: 'list'; query: OperatorOrderListQuery }
   | { kind: 'show'; orderId: string }
-  | { kind: 'transition'; orderId: string; action: OperatorAction; trackingNumber?: string }
+  | {
+      kind: 'transition';
+      orderId: string;
+      action: OperatorAction;
+      trackingNumber?: string;
+      carrier?: string;
+    }
   | { kind: 'refunds' }
-  | { kind: 'refund'; paymentId: string; amountPaise: number; reference: string };
+  | { kind: 'refund'; paymentId: string; amountPaise: number; reference: string }
+  /** no password: ask on the terminal */
+  | { kind: 'staff-add'; email: string; password?: string; role: StaffRole }
+  | { kind: 'staff-list' }
+  | { kind: 'staff-disable'; email: string };
 
 type Parsed = { ok: true; command: StoreCommand } | { ok: false; error: string };
 
@@ -38,6 +60,10 @@ const options = {
   limit: { type: 'string' },
   amount: { type: 'string' },
   reference: { type: 'string' },
+  carrier: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string' },
 } as const;
 type Flags = Partial<Record<keyof typeof options, string>>;
 
@@ -140,12 +166,70 @@ function parseRefund(noun: 'refunds' | 'refund', rest: string[], flags: Flags): 
   return { ok: true, command: { kind: 'refund', paymentId, amountPaise, reference } };
 }
 
+const staffFlags = ['email', 'password', 'role'] as const;
+const staffUsage =
+  'Expected: staff add --email <email> --role owner|staff, staff list, or staff disable --email <email>';
+
+function parseStaff(rest: string[], flags: Flags): Parsed {
+  const others = (Object.keys(flags) as (keyof Flags)[]).filter(
+    (f) => !(staffFlags as readonly string[]).includes(f),
+  );
+  if (others.length > 0) return { ok: false, error: `staff takes no --${others[0]}` };
+  const [verb, ...extra] = rest;
+  if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
+  const only = (verb: string, allowed: readonly string[]): Parsed | null => {
+    const wrong = staffFlags.find((f) => flags[f] !== undefined && !allowed.includes(f));
+    return wrong ? { ok: false, error: `staff ${verb} takes no --${wrong}` } : null;
+  };
+  const email = (): { ok: true; email: string } | { ok: false; error: string } => {
+    if (flags.email === undefined)
+      return { ok: false, error: `staff ${verb} needs --email <email>` };
+    const parsed = emailSchema.safeParse(flags.email);
+    return parsed.success
+      ? { ok: true, email: parsed.data }
+      : { ok: false, error: `--email ${flags.email}: ${parsed.error.issues[0]?.message}` };
+  };
+  if (verb === 'list') return only('list', []) ?? { ok: true, command: { kind: 'staff-list' } };
+  if (verb === 'disable') {
+    const refused = only('disable', ['email']);
+    if (refused) return refused;
+    const e = email();
+    return e.ok ? { ok: true, command: { kind: 'staff-disable', email: e.email } } : e;
+  }
+  if (verb !== 'add') return { ok: false, error: staffUsage };
+  const e = email();
+  if (!e.ok) return e;
+  const role = flags.role;
+  if (role === undefined) return { ok: false, error: 'staff add needs --role owner|staff' };
+  if (!(staffRoles as readonly string[]).includes(role))
+    return { ok: false, error: `--role ${role}: owner or staff` };
+  if (flags.password === undefined)
+    return { ok: true, command: { kind: 'staff-add', email: e.email, role: role as StaffRole } };
+  const password = staffPasswordSchema.safeParse(flags.password);
+  if (!password.success)
+    return { ok: false, error: `--password: ${password.error.issues[0]?.message}` };
+  return {
+    ok: true,
+    command: {
+      kind: 'staff-add',
+      email: e.email,
+      password: password.data,
+      role: role as StaffRole,
+    },
+  };
+}
+
 export function parseStoreArgs(argv: readonly string[]): Parsed {
   const read = readArgs(argv);
   if (!read.ok) return read;
   const { flags, words } = read;
 
   const [noun, ...rest] = words;
+  if (noun === 'staff') return parseStaff(rest, flags);
+  const staffFlag = staffFlags.find((f) => flags[f] !== undefined);
+  if (staffFlag) return { ok: false, error: `--${staffFlag} goes with staff` };
+  if (flags.carrier !== undefined && noun !== 'order')
+    return { ok: false, error: '--carrier only goes with ship' };
   if (noun === 'refunds' || noun === 'refund') return parseRefund(noun, rest, flags);
   if (flags.amount !== undefined || flags.reference !== undefined)
     return { ok: false, error: '--amount and --reference go with refund' };
@@ -154,9 +238,15 @@ export function parseStoreArgs(argv: readonly string[]): Parsed {
     return { ok: false, error: '--status and --limit go with orders' };
   const [orderId, action, ...extra] = rest;
   if (noun !== 'order' || !orderId || !action)
-    return { ok: false, error: 'Expected: orders, or order <id> <show|ship|deliver|cancel>' };
+    return {
+      ok: false,
+      error: 'Expected: orders, order <id> <show|ship|deliver|cancel>, refunds, refund or staff',
+    };
   if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
   const trackingNumber = flags.tracking;
+  const carrier = flags.carrier;
+  if (carrier !== undefined && action !== 'ship')
+    return { ok: false, error: '--carrier only goes with ship' };
   if (action === 'show') {
     if (trackingNumber) return { ok: false, error: '--tracking only goes with ship' };
     return { ok: true, command: { kind: 'show', orderId } };
@@ -167,8 +257,23 @@ export function parseStoreArgs(argv: readonly string[]): Parsed {
     return { ok: false, error: 'ship needs --tracking <number>' };
   if (action !== 'ship' && trackingNumber)
     return { ok: false, error: '--tracking only goes with ship' };
+  if (carrier !== undefined) {
+    if (!carrierNames.includes(carrier))
+      return {
+        ok: false,
+        error: `--carrier ${carrier}: one of ${carrierNames.map((n) => `"${n}"`).join(', ')}`,
+      };
+    const problem = trackingNumberProblem(carrier, trackingNumber!);
+    if (problem) return { ok: false, error: `--tracking ${trackingNumber}: ${problem}` };
+  }
   return {
     ok: true,
-    command: { kind: 'transition', orderId, action, ...(trackingNumber ? { trackingNumber } : {}) },
+    command: {
+      kind: 'transition',
+      orderId,
+      action,
+      ...(trackingNumber ? { trackingNumber } : {}),
+      ...(carrier ? { carrier } : {}),
+    },
   };
 }

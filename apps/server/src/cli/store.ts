@@ -1,27 +1,17 @@
 // Operator commands: `npm run store -- orders` | `order <id> show | ship --tracking <n> | deliver | cancel`
 // | `refunds` | `refund <paymentId> --amount <rupees> --reference <text>`
-import { openDatabase, type Db } from '../db/client';
-import { DataDirLockedError, readServerAddress } from '../db/lock';
+// | `staff add --email <e> --password <p> --role owner|staff` | `staff list` | `staff disable --email <e>`
+//
+// Start-up time is most of a command's time, so this file imports only what every command needs
+// (argument parsing, env, the lock file); the database, the services and the token signer are
+// loaded when the command gets to them. A running server is found from the data folder's address
+// file before PGlite is loaded at all.
+import type { Db } from '../db/client';
+import type { TransitionedOrder } from '../modules/orders/order-transitions.service';
+import { DataDirLockedError, readServerAddress, type ServerAddress } from '../db/lock';
 import { env } from '../env';
-import { resolveJwtSecret } from '../lib/jwt-secret';
-import { HttpError } from '../lib/errors';
-import { operatorOrderDetailSchema, operatorOrderListSchema } from '@store/contracts/operator';
-import { getOperatorOrder, listOperatorOrders } from '../modules/orders/operator-orders.service';
-import {
-  OrderTransitionError,
-  transitionOrder,
-  type TransitionedOrder,
-} from '../modules/orders/order-transitions.service';
-import { signOperatorToken } from '../modules/orders/operator.routes';
-import { recordedRefundSchema, refundsDueSchema } from '@store/contracts/payments';
-import { paymentConfigFromEnv } from '../modules/payments/payment-config';
-import { listRefundsDue, recordRefund } from '../modules/payments/refunds.service';
-import { formatOrderDetail, formatOrderList, formatTransition } from './order-format';
-import { formatRecordedRefund, formatRefundsDue } from './refund-format';
+import { CommandError } from './command-error';
 import { parseStoreArgs, storeUsage, type StoreCommand } from './store-args';
-
-/** A message for the operator, printed without a stack trace. */
-class CommandError extends Error {}
 
 /** One command, done on the database itself or asked of the server that holds it. */
 interface Operation<T> {
@@ -29,20 +19,26 @@ interface Operation<T> {
   /** path below /api/v1/operator; POST when there is a body */
   remote: { path: string; body?: object };
   /** checks the server's answer: the same data `direct` returns */
-  parse(json: unknown): T;
+  parse(json: unknown): T | Promise<T>;
+}
+
+/** A 400's field messages, one a line, after the message itself. */
+function withFields(message: string, fields: unknown): string {
+  if (!fields || typeof fields !== 'object') return message;
+  const lines = Object.entries(fields as Record<string, unknown>)
+    .filter(([, text]) => String(text) !== message)
+    .map(([name, text]) => `  ${name}: ${String(text)}`);
+  return lines.length > 0 ? [message, ...lines].join('\n') : message;
 }
 
 /** The embedded database is held by a running server: ask that server, with an operator token. */
-async function viaRunningServer<T>(op: Operation<T>): Promise<T> {
-  const server = readServerAddress(env.DATA_DIR);
-  if (!server) {
-    throw new CommandError(
-      `The data folder ${env.DATA_DIR} is locked by another process, but no running store server was found there. ` +
-        'Stop that process and run the command again.',
-    );
-  }
+async function viaRunningServer<T>(server: ServerAddress, op: Operation<T>): Promise<T> {
+  const [{ resolveJwtSecret }, { signCliOperatorToken }] = await Promise.all([
+    import('../lib/jwt-secret'),
+    import('./operator-token'),
+  ]);
   const secret = resolveJwtSecret({ secret: env.JWT_SECRET, dataDir: env.DATA_DIR });
-  const token = await signOperatorToken(secret);
+  const token = await signCliOperatorToken(secret);
   let res: Response;
   try {
     res = await fetch(`${server.url}/api/v1/operator${op.remote.path}`, {
@@ -62,15 +58,35 @@ async function viaRunningServer<T>(op: Operation<T>): Promise<T> {
   }
   const body: unknown = await res.json().catch(() => ({}));
   if (!res.ok) {
-    const error = (body as { error?: unknown }).error;
+    const { error, fields } = body as { error?: unknown; fields?: unknown };
     throw new CommandError(
-      typeof error === 'string' ? error : `The store server answered ${res.status}.`,
+      typeof error === 'string'
+        ? withFields(error, fields)
+        : `The store server answered ${res.status}.`,
     );
   }
   return op.parse(body);
 }
 
+/** A service's refusal (HttpError, OrderTransitionError) is the operator's message, not a fault. */
+async function asCommandError(err: unknown): Promise<unknown> {
+  const [{ HttpError }, { OrderTransitionError }] = await Promise.all([
+    import('../lib/errors'),
+    import('../modules/orders/order-transitions.service'),
+  ]);
+  if (err instanceof HttpError) return new CommandError(withFields(err.message, err.fields));
+  if (err instanceof OrderTransitionError) return new CommandError(err.message);
+  return err;
+}
+
 async function run<T>(op: Operation<T>): Promise<T> {
+  // A server holding the embedded database wrote its address into the data folder: ask it at once
+  // (opening PGlite would only wait for its lock and fail).
+  if (!env.DATABASE_URL) {
+    const server = readServerAddress(env.DATA_DIR);
+    if (server) return viaRunningServer(server, op);
+  }
+  const { openDatabase } = await import('../db/client');
   let database;
   try {
     database = await openDatabase(
@@ -78,14 +94,31 @@ async function run<T>(op: Operation<T>): Promise<T> {
     );
   } catch (err) {
     if (!(err instanceof DataDirLockedError)) throw err;
-    return viaRunningServer(op);
+    // a server that was starting up has taken the folder meanwhile, or one that records no address
+    const server = readServerAddress(env.DATA_DIR);
+    if (!server)
+      throw new CommandError(
+        `The data folder ${env.DATA_DIR} is locked by another process, but no running store server was found there. ` +
+          'Stop that process and run the command again.',
+      );
+    return viaRunningServer(server, op);
   }
   try {
     return await op.direct(database.db);
+  } catch (err) {
+    throw await asCommandError(err);
   } finally {
     await database.close();
   }
 }
+
+const orders = () => import('../modules/orders/operator-orders.service');
+const transitions = () => import('../modules/orders/order-transitions.service');
+const refunds = () => import('../modules/payments/refunds.service');
+const staff = () => import('../modules/staff/operator-staff.service');
+const operatorContracts = () => import('@store/contracts/operator');
+const paymentContracts = () => import('@store/contracts/payments');
+const staffContracts = () => import('@store/contracts/admin/common');
 
 /** Runs the command and returns what to print. */
 async function execute(command: StoreCommand): Promise<string> {
@@ -93,59 +126,100 @@ async function execute(command: StoreCommand): Promise<string> {
     case 'list': {
       const { status, limit } = command.query;
       const list = await run({
-        direct: (db) => listOperatorOrders(db, command.query),
+        direct: async (db) => (await orders()).listOperatorOrders(db, command.query),
         remote: {
           path: `/orders?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) })}`,
         },
-        parse: (json) => operatorOrderListSchema.parse(json),
+        parse: async (json) => (await operatorContracts()).operatorOrderListSchema.parse(json),
       });
-      return formatOrderList(list, limit);
+      return (await import('./order-format')).formatOrderList(list, limit);
     }
     case 'show': {
       const order = await run({
-        direct: (db) => getOperatorOrder(db, command.orderId),
+        direct: async (db) => (await orders()).getOperatorOrder(db, command.orderId),
         remote: { path: `/orders/${encodeURIComponent(command.orderId)}` },
-        parse: (json) => operatorOrderDetailSchema.parse(json),
+        parse: async (json) => (await operatorContracts()).operatorOrderDetailSchema.parse(json),
       });
-      return formatOrderDetail(order);
+      return (await import('./order-format')).formatOrderDetail(order);
     }
     case 'transition': {
       const { orderId, action, trackingNumber } = command;
       const result = await run({
-        direct: (db) => transitionOrder(db, orderId, action, { trackingNumber }),
+        direct: async (db) =>
+          (await transitions()).transitionOrder(db, orderId, action, { trackingNumber }),
         remote: {
           path: `/orders/${encodeURIComponent(orderId)}/${action}`,
           body: trackingNumber ? { trackingNumber } : {},
         },
         parse: (json) => json as TransitionedOrder,
       });
-      return formatTransition(result);
+      return (await import('./order-format')).formatTransition(result);
     }
     case 'refunds': {
       const due = await run({
-        direct: (db) => listRefundsDue(db),
+        direct: async (db) => (await refunds()).listRefundsDue(db),
         remote: { path: '/payments/refunds' },
-        parse: (json) => refundsDueSchema.parse(json),
+        parse: async (json) => (await paymentContracts()).refundsDueSchema.parse(json),
       });
-      return formatRefundsDue(due);
+      return (await import('./refund-format')).formatRefundsDue(due);
     }
     case 'refund': {
       const { paymentId, amountPaise, reference } = command;
       const refund = await run({
         // PayU's key and salt come from this environment, as the server's do
-        direct: (db) =>
-          recordRefund(db, paymentConfigFromEnv(env, 'unused'), {
+        direct: async (db) => {
+          const { paymentConfigFromEnv } = await import('../modules/payments/payment-config');
+          return (await refunds()).recordRefund(db, paymentConfigFromEnv(env, 'unused'), {
             paymentId,
             amountPaise,
             reference,
-          }),
+          });
+        },
         remote: {
           path: `/payments/${encodeURIComponent(paymentId)}/refunds`,
           body: { amount: amountPaise / 100, reference },
         },
-        parse: (json) => recordedRefundSchema.parse(json),
+        parse: async (json) => (await paymentContracts()).recordedRefundSchema.parse(json),
       });
-      return formatRecordedRefund(refund);
+      return (await import('./refund-format')).formatRecordedRefund(refund);
+    }
+    case 'staff-add': {
+      const { email, role } = command;
+      const { staffPasswordSchema, staffMemberSchema } = await staffContracts();
+      const password =
+        command.password ??
+        (await (
+          await import('./password-prompt')
+        ).askNewPassword((p) => {
+          const checked = staffPasswordSchema.safeParse(p);
+          return checked.success ? null : (checked.error.issues[0]?.message ?? 'Invalid password');
+        }));
+      const member = await run({
+        direct: async (db) => (await staff()).operatorAddStaff(db, { email, password, role }),
+        remote: { path: '/staff', body: { email, password, role } },
+        parse: (json) => staffMemberSchema.parse(json),
+      });
+      return (await import('./staff-format')).formatStaffAdded(member);
+    }
+    case 'staff-list': {
+      const { staffMemberSchema } = await staffContracts();
+      const members = await run({
+        direct: async (db) => (await staff()).operatorListStaff(db),
+        remote: { path: '/staff' },
+        parse: (json) => staffMemberSchema.array().parse((json as { data?: unknown }).data),
+      });
+      return (await import('./staff-format')).formatStaffList(members);
+    }
+    case 'staff-disable': {
+      const { staffMemberSchema } = await staffContracts();
+      const { z } = await import('zod');
+      const result = await run({
+        direct: async (db) => (await staff()).operatorDisableStaff(db, command.email),
+        remote: { path: '/staff/disable', body: { email: command.email } },
+        parse: (json) =>
+          z.object({ member: staffMemberSchema, wasDisabled: z.boolean() }).parse(json),
+      });
+      return (await import('./staff-format')).formatStaffDisabled(result);
     }
   }
 }
@@ -160,12 +234,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(await execute(parsed.command));
     return 0;
   } catch (err) {
-    // services speak to the operator through these; anything else is a fault
-    if (
-      err instanceof CommandError ||
-      err instanceof OrderTransitionError ||
-      err instanceof HttpError
-    ) {
+    if (err instanceof CommandError) {
       console.error(err.message);
       return 1;
     }

@@ -47,3 +47,13 @@ export async function listStores(db: DbOrTx): Promise<StoreRecord[]> {
     },
   }));
 }
+
+/**
+ * The store the operator CLI works on: the default one (stores.is_default), else the only one.
+ * Null when there is none yet, or several and none marked default.
+ */
+export async function findDefaultStoreId(db: DbOrTx): Promise<string | null> {
+  const rows = await db.select({ id: stores.id, isDefault: stores.isDefault }).from(stores);
+  const chosen = rows.find((r) => r.isDefault) ?? (rows.length === 1 ? rows[0] : undefined);
+  return chosen?.id ?? null;
+}
