@@ -39,6 +39,7 @@ export interface AdminRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** query parameters; null, undefined and '' are left out */
   query?: Record<string, QueryValue>;
+  /** JSON, or a Blob/File sent as it is with its own Content-Type (POST /admin/images) */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -62,14 +63,23 @@ export async function adminRequest<T>(path: string, options: AdminRequestOptions
   if (isLocalhost()) headers['X-Store-Domain'] = DEV_STORE_DOMAIN;
   const token = sessionHooks.token();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const raw = options.body instanceof Blob;
+  if (options.body !== undefined)
+    headers['Content-Type'] = raw
+      ? (options.body as Blob).type || 'application/octet-stream'
+      : 'application/json';
 
   let response: Response;
   try {
     response = await fetch(adminUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : raw
+            ? (options.body as Blob)
+            : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,6 +1,26 @@
-import { PageFallback } from '../components/page-fallback';
+import { Link } from 'react-router';
+import { buttonVariants } from '@store/ui/button';
+import { PageHeader } from '@/components/page-header';
+import { ProductsTable } from '@/features/products/components/products-table';
 
-/** Placeholder: the catalogue screens (Products) replace this file. */
+/** /admin/products */
 export function ProductsRoute() {
-  return <PageFallback />;
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        actions={
+          <>
+            <Link to="/products/import" className={buttonVariants({ variant: 'outline' })}>
+              Import / export
+            </Link>
+            <Link to="/products/new" className={buttonVariants()}>
+              New product
+            </Link>
+          </>
+        }
+      />
+      <ProductsTable />
+    </>
+  );
 }

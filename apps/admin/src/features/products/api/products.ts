@@ -1,0 +1,86 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { adminCategoryListSchema } from '@store/contracts/admin/categories';
+import type {
+  AdminProduct,
+  AdminProductListQuery,
+  adminProductListSchema,
+  productDeletedSchema,
+  ProductForm,
+  UploadedImage,
+} from '@store/contracts/admin/products';
+import { adminRequest } from '@/lib/api-client';
+
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
+export type ProductDeleted = z.infer<typeof productDeletedSchema>;
+
+/** GET /admin/products: one page of the Products table, filtered in SQL. */
+export const productsQueryOptions = (query: AdminProductListQuery) =>
+  queryOptions({
+    queryKey: ['admin', 'products', 'list', query],
+    queryFn: ({ signal }) => adminRequest<AdminProductList>('/products', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useProducts = (query: AdminProductListQuery) => useQuery(productsQueryOptions(query));
+
+/** GET /admin/products/:id: the form's values. */
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'products', 'one', id],
+    queryFn: ({ signal }) =>
+      adminRequest<AdminProduct>(`/products/${encodeURIComponent(id)}`, { signal }),
+  });
+export const useProduct = (id: string) => useQuery(productQueryOptions(id));
+
+/** GET /admin/categories: the names the Category select offers (and their parents). */
+export const productCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'categories'],
+    queryFn: ({ signal }) =>
+      adminRequest<z.infer<typeof adminCategoryListSchema>>('/categories', { signal }),
+  });
+export const useProductCategories = () => useQuery(productCategoriesQueryOptions());
+
+/** POST /admin/products (id null) or PUT /admin/products/:id. */
+export function saveProduct(id: string | null, form: ProductForm) {
+  return id
+    ? adminRequest<AdminProduct>(`/products/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: form,
+      })
+    : adminRequest<AdminProduct>('/products', { method: 'POST', body: form });
+}
+
+/** Every product change refreshes the lists, the product and the dashboard's low-stock list. */
+function useAdminMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+export const useSaveProduct = (id: string | null) =>
+  useAdminMutation((form: ProductForm) => saveProduct(id, form));
+
+export const useDeleteProduct = () =>
+  useAdminMutation((id: string) =>
+    adminRequest<ProductDeleted>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+
+export const useRestoreProduct = () =>
+  useAdminMutation((id: string) =>
+    adminRequest<AdminProduct>(`/products/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
+  );
+
+/** POST /admin/images: the file itself as the body, with its own Content-Type. */
+export const uploadImage = (file: File) =>
+  adminRequest<UploadedImage>('/images', { method: 'POST', body: file });

@@ -1,0 +1,199 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminCategory } from '@store/contracts/admin/categories';
+import { adminMessages } from '@store/contracts/admin/common';
+import type { AdminProduct, ProductForm } from '@store/contracts/admin/products';
+import { ApiError } from '@/lib/api-client';
+import { renderWithProviders } from '@/test/render';
+import { ProductFormView } from './product-form';
+
+const categories: AdminCategory[] = [
+  {
+    id: 'c1',
+    name: 'Notebooks',
+    position: 0,
+    imageUrl: '',
+    parentCategories: ['Paper'],
+    productCount: 3,
+  },
+  { id: 'c2', name: 'Pens', position: 1, imageUrl: '', parentCategories: [], productCount: 1 },
+];
+
+const savedProduct = (form: ProductForm): AdminProduct => ({
+  id: 'p1',
+  slug: 'dotted-notebook',
+  ...form,
+  parentCategory: form.parentCategory,
+  archived: false,
+  ordered: false,
+  attributes: form.attributes.map((a) => ({ ...a, metricUnit: a.metricUnit ?? null })),
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function setup(props: Partial<Parameters<typeof ProductFormView>[0]> = {}) {
+  const onSave = vi.fn(async (form: ProductForm) => savedProduct(form));
+  const upload = vi.fn();
+  renderWithProviders(
+    <ProductFormView categories={categories} onSave={onSave} upload={upload} {...props} />,
+  );
+  return { onSave, upload, user: userEvent.setup({ applyAccept: false }) };
+}
+
+async function fillBasics(user: ReturnType<typeof userEvent.setup>, regular: string) {
+  await user.type(screen.getByLabelText('Title'), 'Dotted notebook');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Notebooks');
+  await user.type(screen.getByLabelText('Regular price'), regular);
+}
+
+describe('the product form', () => {
+  it('refuses a discounted price above the regular price, with the message on that field', async () => {
+    const { onSave, user } = setup();
+    await fillBasics(user, '100');
+    await user.type(screen.getByLabelText('Discounted price'), '120');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+
+    const field = screen.getByLabelText('Discounted price');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    const message = document.getElementById(
+      field
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .find((id) => id.endsWith('-error'))!,
+    );
+    expect(message).toHaveTextContent(adminMessages.discountAboveRegular);
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves rupees as typed, with an empty discounted price as none', async () => {
+    const { onSave, user } = setup();
+    await fillBasics(user, '99.50');
+    await user.click(screen.getByLabelText('Published'));
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await expect.poll(() => onSave.mock.calls.length).toBe(1);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      title: 'Dotted notebook',
+      category: 'Notebooks',
+      parentCategory: null,
+      regularPrice: 99.5,
+      discountedPrice: null,
+      stock: 0,
+      published: true,
+      featured: false,
+    });
+  });
+
+  it('shows a stock grid of every size × colour, rebuilt as values come and go', async () => {
+    const { onSave, user } = setup();
+    await fillBasics(user, '50');
+    expect(screen.getByLabelText('Stock')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add sizes' }));
+    await user.type(screen.getByLabelText('New value of Size'), 'S{Enter}M{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add colours' }));
+    await user.type(screen.getByLabelText('New value of Colours'), 'Red{Enter}Blue{Enter}');
+
+    const grid = screen.getByRole('table', { name: 'Stock per size and colour' });
+    expect(within(grid).getAllByRole('spinbutton')).toHaveLength(4);
+    expect(screen.queryByLabelText('Stock')).toBeNull();
+    await user.type(screen.getByLabelText('Stock S Red'), '3');
+    await user.type(screen.getByLabelText('Stock M Blue'), '2');
+
+    await user.click(screen.getByRole('button', { name: 'Remove M from Size' }));
+    expect(within(grid).getAllByRole('spinbutton')).toHaveLength(2);
+    expect(screen.getByLabelText('Stock S Red')).toHaveValue(3);
+    expect(screen.queryByLabelText('Stock M Blue')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await expect.poll(() => onSave.mock.calls.length).toBe(1);
+    const sent = onSave.mock.calls[0]![0];
+    expect(sent.variantStock).toEqual([
+      { size: 'S', color: 'Red', onHand: 3 },
+      { size: 'S', color: 'Blue', onHand: 0 },
+    ]);
+    expect(sent.stock).toBe(3);
+    expect(sent.attributes).toEqual([
+      { key: 'Size', values: ['S'], metricUnit: null },
+      { key: 'Colours', values: ['Red', 'Blue'], metricUnit: null },
+    ]);
+  });
+
+  it('refuses a text file and a file over 10 MB before uploading', async () => {
+    const { upload, user } = setup();
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    const big = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await user.upload(screen.getByLabelText('Upload images'), [text, big]);
+
+    const problems = await screen.findByRole('alert');
+    expect(problems).toHaveTextContent('notes.txt is not a JPEG, PNG or WebP image');
+    expect(problems).toHaveTextContent('huge.jpg is larger than 10 MB');
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it("uploads a good image, shows its thumbnail and shows the server's refusal of another", async () => {
+    const { upload, user } = setup();
+    upload
+      .mockResolvedValueOnce({
+        imageId: 'i1',
+        url: '/media/i1/640.webp',
+        width: 640,
+        height: 640,
+        srcset: { webp: '', avif: '' },
+      })
+      .mockRejectedValueOnce(new ApiError(415, 'Upload a JPEG, PNG or WebP image'));
+    await user.upload(screen.getByLabelText('Upload images'), [
+      new File(['a'], 'a.png', { type: 'image/png' }),
+      new File(['b'], 'b.png', { type: 'image/png' }),
+    ]);
+    expect(await screen.findByRole('img', { name: 'Image 1 (main)' })).toHaveAttribute(
+      'src',
+      '/media/i1/640.webp',
+    );
+    expect(await screen.findByText('b.png: Upload a JPEG, PNG or WebP image')).toBeVisible();
+    expect(upload).toHaveBeenCalledTimes(2);
+  });
+
+  it('reorders and removes images with buttons', async () => {
+    const product = savedProduct({
+      title: 'Pen',
+      description: '',
+      category: 'Pens',
+      parentCategory: null,
+      regularPrice: 20,
+      discountedPrice: null,
+      stock: 5,
+      featured: false,
+      published: true,
+      images: [
+        { url: '/a.webp', imageId: 'a' },
+        { url: '/b.webp', imageId: 'b' },
+      ],
+      attributes: [],
+      variantStock: [],
+    });
+    const { onSave, user } = setup({ product });
+    await user.click(screen.getByRole('button', { name: 'Move image 2 up' }));
+    expect(screen.getByRole('img', { name: 'Image 1 (main)' })).toHaveAttribute('src', '/b.webp');
+    await user.click(screen.getByRole('button', { name: 'Remove image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await expect.poll(() => onSave.mock.calls.length).toBe(1);
+    expect(onSave.mock.calls[0]![0].images).toEqual([{ url: '/b.webp', imageId: 'b' }]);
+  });
+
+  it("puts the server's field errors on the fields", async () => {
+    const onSave = vi.fn().mockRejectedValue(
+      new ApiError(400, 'Invalid input', {
+        category: 'Choose a category from the Categories screen',
+      }),
+    );
+    const { user } = setup({ onSave });
+    await fillBasics(user, '10');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(await screen.findByText('Choose a category from the Categories screen')).toBeVisible();
+    expect(screen.getByLabelText('Category')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Invalid input')).toBeNull();
+  });
+});
