@@ -1,6 +1,12 @@
-import { PageFallback } from '../components/page-fallback';
+import { PageHeader } from '@/components/page-header';
+import { CategoriesManager } from '@/features/categories/components/categories-manager';
 
-/** Placeholder: the catalogue screens (Categories) replace this file. */
+/** /admin/categories */
 export function CategoriesRoute() {
-  return <PageFallback />;
+  return (
+    <>
+      <PageHeader title="Categories" />
+      <CategoriesManager />
+    </>
+  );
 }

@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { IMAGE_MAX_BYTES, imageTypes, type UploadedImage } from '@store/contracts/admin/products';
+import type {
+  AdminCategory,
+  adminCategoryListSchema,
+  CategoryForm,
+} from '@store/contracts/admin/categories';
+import { adminRequest } from '@/lib/api-client';
+
+export type AdminCategoryList = z.infer<typeof adminCategoryListSchema>;
+const key = ['admin', 'categories'] as const;
+
+/** GET /admin/categories: in order, with product counts. */
+export const categoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => adminRequest<AdminCategoryList>('/categories', { signal }),
+  });
+export const useCategories = () => useQuery(categoriesQueryOptions());
+
+export function saveCategory(id: string | null, form: CategoryForm) {
+  return id
+    ? adminRequest<AdminCategory>(`/categories/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: form,
+      })
+    : adminRequest<AdminCategory>('/categories', { method: 'POST', body: form });
+}
+
+/** PUT /admin/categories/order: every id in the new order; answers the list as now stored. */
+export const reorderCategories = (ids: string[]) =>
+  adminRequest<AdminCategoryList>('/categories/order', { method: 'PUT', body: { ids } });
+
+export const deleteCategory = (id: string) =>
+  adminRequest<{ ok: true }>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Category changes show in the product form's select, the filters and the storefront's menu. */
+function useCategoryMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+export const useSaveCategory = () =>
+  useCategoryMutation(({ id, form }: { id: string | null; form: CategoryForm }) =>
+    saveCategory(id, form),
+  );
+export const useDeleteCategory = () => useCategoryMutation(deleteCategory);
+
+export function useReorderCategories() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderCategories,
+    // the list moves at once; a refusal puts the stored order back
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<AdminCategoryList>(key);
+      if (before) {
+        const byId = new Map(before.data.map((c) => [c.id, c]));
+        queryClient.setQueryData<AdminCategoryList>(key, {
+          data: ids.flatMap((id, position) => {
+            const c = byId.get(id);
+            return c ? [{ ...c, position }] : [];
+          }),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (list) => queryClient.setQueryData(key, list),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** A category image: checked here for type and size, then POST /admin/images decides by content. */
+export function categoryImageProblem(file: File): string | null {
+  if (!(imageTypes as readonly string[]).includes(file.type))
+    return `${file.name} is not a JPEG, PNG or WebP image`;
+  if (file.size > IMAGE_MAX_BYTES) return `${file.name} is larger than 10 MB`;
+  return null;
+}
+
+export const uploadCategoryImage = (file: File) =>
+  adminRequest<UploadedImage>('/images', { method: 'POST', body: file });
