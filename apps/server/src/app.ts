@@ -45,6 +45,9 @@ import { adminProductRoutes } from './modules/products/admin-products.routes';
 import { adminCategoryRoutes } from './modules/products/admin-categories.routes';
 import { adminProductCsvRoutes } from './modules/products/admin-products-csv.routes';
 import { adminSettingsRoutes } from './modules/store/admin-settings.routes';
+import { memoryMediaStorage, type MediaStorage } from './lib/media-storage';
+import { adminImageRoutes } from './modules/media/admin-images.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { registerWeb } from './plugins/web';
 
 const API_PREFIX = '/api/v1';
@@ -77,6 +80,8 @@ export interface AppConfig {
   catalogueBus?: CatalogueBus;
   /** Proxies in front whose X-Forwarded-For is believed (env.ts TRUST_PROXY); default none. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Uploaded images' renditions (lib/media-storage.ts); default: in memory, gone with the app. */
+  mediaStorage?: MediaStorage;
 }
 
 declare module 'fastify' {
@@ -133,6 +138,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   registerHttpHardening(app, hardening);
 
   const { payments } = options;
+  const mediaStorage = options.mediaStorage ?? memoryMediaStorage();
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
   app.decorate('publicBaseUrl', options.publicBaseUrl);
@@ -203,9 +209,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminCategoryRoutes, { db: options.db });
       await api.register(adminProductCsvRoutes, { db: options.db });
       await api.register(adminSettingsRoutes, { db: options.db, payments });
+      await api.register(adminImageRoutes, { db: options.db, storage: mediaStorage });
     },
     { prefix: API_PREFIX },
   );
+  await app.register(mediaRoutes, { storage: mediaStorage });
   if (sandboxEnabled(payments)) {
     app.log.warn(
       'The sandbox gateway is on (PAYMENT_METHODS includes gateway): orders can be marked paid without money. ' +

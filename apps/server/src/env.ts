@@ -103,6 +103,21 @@ const envSchema = z.object({
   ),
   /** PayU's merchant API (verify_payment, refunds); unset: PayU's own for PAYU_MODE. */
   PAYU_API_URL: z.preprocess(blank, z.string().url().optional()),
+  /** Uploaded images (docs/decisions/product-images.md): an S3-compatible bucket; unset: <DATA_DIR>/media. */
+  S3_BUCKET: z.preprocess(blank, z.string().optional()),
+  S3_REGION: z.preprocess(blank, z.string().default('us-east-1')),
+  /** MinIO, Cloudflare R2, …: the server's URL; unset: AWS S3 */
+  S3_ENDPOINT: z.preprocess(blank, z.string().url().optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(blank, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(blank, z.string().optional()),
+  /** bucket in the path rather than the host name (MinIO and most self-hosted servers) */
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    blank,
+    z
+      .enum(['true', 'false'], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
+  ),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -113,6 +128,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  // a bucket without its keys would only fail at the first upload: refuse to start instead
+  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Invalid environment:\n  S3_BUCKET is set: also set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or unset S3_BUCKET to keep images in DATA_DIR/media)',
+    );
+  }
   return {
     ...env,
     DATA_DIR: resolve(repoRoot, env.DATA_DIR),

@@ -7,6 +7,7 @@ import { startJobRunner, type JobRunner } from './jobs/job-runner';
 import { storeJobs } from './jobs/store-jobs';
 import { localCatalogueBus, postgresCatalogueBus } from './lib/catalogue-bus';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import { mediaStorageFromEnv } from './lib/media-storage';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
 import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
 
@@ -58,6 +59,7 @@ async function main() {
     logger: { level: env.LOG_LEVEL },
     publicBaseUrl: env.PUBLIC_BASE_URL,
     trustProxy: env.TRUST_PROXY,
+    mediaStorage: mediaStorageFromEnv(env),
   });
   if (seeded) app.log.info('seeded the demo catalogue into an empty database');
   if (env.DATABASE_URL && !env.JWT_SECRET) {

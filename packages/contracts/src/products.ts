@@ -16,7 +16,15 @@ export const productVariantSchema = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
-export const productImageSchema = z.object({ url: z.string() });
+/** `<url> 320w, <url> 640w, …` per format, for <picture><source srcset>. */
+export const imageSrcsetSchema = z.object({ webp: z.string(), avif: z.string() });
+export type ImageSrcset = z.infer<typeof imageSrcsetSchema>;
+
+/** An image; srcset only for an uploaded one (its renditions), not for shipped art or outside URLs. */
+export const productImageSchema = z.object({
+  url: z.string(),
+  srcset: imageSrcsetSchema.optional(),
+});
 
 /** An attribute is a key with a list of values, e.g. { key: 'Size', value: ['A4', 'A5'] }. */
 export const productAttributeSchema = z.object({
@@ -33,6 +41,8 @@ export const productSchema = z.object({
   title: z.string(),
   description: z.string(),
   imgUrl: z.string(),
+  /** renditions of imgUrl when it is an uploaded image */
+  imgSrcset: imageSrcsetSchema.optional(),
   category: z.string(),
   parentCategory: z.string().nullable(),
   regularPrice: z.number(),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BODY_LIMIT } from './body-limit';
 import { isDataException, loggableError } from './pg-errors';
 
 /** Thrown by services; turned into `{ error, fields? }` with the given status. */
@@ -39,6 +40,12 @@ function fieldsFromIssues(
   return fields;
 }
 
+/** 102400 → '100 KB', 3145728 → '3 MB': the limit of the route that refused the body. */
+const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round(bytes / (1024 * 1024))} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
@@ -58,7 +65,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const error =
         status === 413
-          ? 'Request body is too large (limit 100 KB)'
+          ? `Request body is too large (limit ${sizeLabel(request.routeOptions.bodyLimit ?? BODY_LIMIT)})`
           : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
             ? 'Malformed JSON body'
             : err.message;

@@ -166,7 +166,7 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 /** DELETE /admin/products/:id answers what happened to it */
 export const productDeletedSchema = z.object({ outcome: z.enum(['deleted', 'archived']) });
 
-/** POST /admin/images (multipart, one `file`) answers the stored image */
+/** POST /admin/images (the body is the file itself, sent with its type, e.g. image/jpeg) answers the stored image */
 export const uploadedImageSchema = z.object({
   imageId: z.string(),
   /** the default rendition (WebP, widest kept), for <img src> */

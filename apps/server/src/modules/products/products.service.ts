@@ -10,9 +10,30 @@ import type {
 import { availabilityOf } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
-import { productAttributes, productImages, products, stockLevels } from '../../db/schema';
+import { images, productAttributes, productImages, products, stockLevels } from '../../db/schema';
+import { renditionUrls } from '../media/images.service';
 
 type ProductRow = typeof products.$inferSelect;
+
+interface ImageRow {
+  url: string;
+  imageId: string | null;
+  widths: number[] | null;
+}
+
+/** An uploaded image carries its renditions' srcset; shipped art and outside URLs only a URL. */
+function productImage(i: ImageRow): Product['images'][number] {
+  return i.imageId && i.widths?.length
+    ? { url: i.url, srcset: renditionUrls(i.imageId, i.widths).srcset }
+    : { url: i.url };
+}
+
+/** imgUrl is the first image's URL (admin-products.service.ts): its srcset, when uploaded. */
+function imgSrcsetOf(imgUrl: string, rows: ImageRow[] = []): Pick<Product, 'imgSrcset'> {
+  const main = rows.find((i) => i.url === imgUrl);
+  const srcset = main && productImage(main).srcset;
+  return srcset ? { imgSrcset: srcset } : {};
+}
 
 function listConditions(storeId: string, q: ProductListQuery): SQL[] {
   const where: SQL[] = [eq(products.storeId, storeId), eq(products.active, true)];
@@ -81,10 +102,17 @@ async function stockOf(
 async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [images, attributes, stock] = await Promise.all([
+  const [imageRows, attributes, stock] = await Promise.all([
+    // an uploaded image's widths come in the same query (its srcset), so still one per page
     db
-      .select()
+      .select({
+        productId: productImages.productId,
+        url: productImages.url,
+        imageId: images.id,
+        widths: images.widths,
+      })
       .from(productImages)
+      .leftJoin(images, eq(images.id, productImages.imageId))
       .where(inArray(productImages.productId, ids))
       .orderBy(asc(productImages.position)),
     db
@@ -94,19 +122,20 @@ async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
       .orderBy(asc(productAttributes.position)),
     stockOf(db, ids),
   ]);
-  const imagesOf = groupBy(images, (i) => i.productId);
+  const imagesOf = groupBy(imageRows, (i) => i.productId);
   const attributesOf = groupBy(attributes, (a) => a.productId);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
     description: r.description,
     imgUrl: r.imgUrl,
+    ...imgSrcsetOf(r.imgUrl, imagesOf.get(r.id)),
     category: r.category ?? '',
     parentCategory: r.parentCategory,
     regularPrice: paiseToRupees(r.regularPricePaise),
     discountedPrice: r.discountedPricePaise === null ? null : paiseToRupees(r.discountedPricePaise),
     createdAt: r.createdAt.toISOString(),
-    images: (imagesOf.get(r.id) ?? []).map((i) => ({ url: i.url })),
+    images: (imagesOf.get(r.id) ?? []).map(productImage),
     attributes: (attributesOf.get(r.id) ?? []).map((a) => ({
       id: a.id,
       key: a.key,

@@ -1,0 +1,64 @@
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@store/contracts/common';
+import { IMAGE_MAX_BYTES, uploadedImageSchema } from '@store/contracts/admin/products';
+import type { Db } from '../../db/client';
+import type { MediaStorage } from '../../lib/media-storage';
+import { actorOf } from '../../plugins/staff-auth';
+import { adminSecurity } from '../staff/admin-staff.routes';
+import { imageMessages, uploadImage } from './images.service';
+
+const tags = ['admin: images'];
+
+/**
+ * POST /admin/images: the body is the file itself, sent with its own Content-Type (the browser's
+ * `fetch(url, { body: file })`); the type is then decided by the bytes, not by that header.
+ */
+export const adminImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  app.addHook('onRequest', app.staffOnly);
+  // raw bodies only here: the rest of the API keeps reading JSON alone
+  for (const type of [/^image\/[\w.+-]+$/i, 'application/octet-stream'])
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+  app.post(
+    '/admin/images',
+    {
+      bodyLimit: IMAGE_MAX_BYTES,
+      // the app's handler words 413 for its 100 KB JSON limit; this route's limit is 10 MB
+      errorHandler: (err: FastifyError, _request, reply) => {
+        if (err.statusCode === 413) return reply.code(413).send({ error: imageMessages.tooLarge });
+        throw err;
+      },
+      schema: {
+        tags,
+        summary:
+          'Upload a JPEG, PNG or WebP image (raw body, up to 10 MB, 50 megapixels): stored as WebP and AVIF in widths 320-1280',
+        security: adminSecurity,
+        consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+        response: {
+          201: uploadedImageSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        return reply.code(400).send({ error: imageMessages.notAnImage });
+      const uploaded = await uploadImage(db, storage, actorOf(request), body);
+      // a stored image is no catalogue change yet, but the rule is cheap to keep: every process forgets its copies
+      app.catalogueChanged();
+      return reply.code(201).send(uploaded);
+    },
+  );
+};
