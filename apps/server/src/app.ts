@@ -41,6 +41,10 @@ import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-l
 import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
 import { adminSessionRoutes, adminStaffRoutes } from './modules/staff/admin-staff.routes';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
+import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
+import { adminDashboardRoutes } from './modules/reports/dashboard.routes';
+import { adminCustomerRoutes } from './modules/users/admin-customers.routes';
 import { adminProductRoutes } from './modules/products/admin-products.routes';
 import { adminCategoryRoutes } from './modules/products/admin-categories.routes';
 import { adminProductCsvRoutes } from './modules/products/admin-products-csv.routes';
@@ -205,6 +209,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       // the back office (/admin/*): each module's admin routes, all behind a staff session
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
+      await api.register(adminOrderRoutes, { db: options.db });
+      await api.register(adminPaymentRoutes, { db: options.db, config: payments });
+      await api.register(adminDashboardRoutes, { db: options.db });
+      await api.register(adminCustomerRoutes, { db: options.db });
       await api.register(adminProductRoutes, { db: options.db });
       await api.register(adminCategoryRoutes, { db: options.db });
       await api.register(adminProductCsvRoutes, { db: options.db });

@@ -70,6 +70,8 @@ export const orderSchema = z.object({
   total: z.number(),
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
+  /** who carries a shipped order (contracts/carriers.ts), when the shop named one */
+  carrier: z.string().nullable().optional(),
   /**
    * unpaid; confirming (the provider reported the payment as pending); paid; refunded (in full or
    * in part). Absent on older responses: treat as unknown.

@@ -8,6 +8,7 @@ import {
   operatorOrderListQuerySchema,
   operatorOrderListSchema,
 } from '@store/contracts/operator';
+import { commandLineActor } from '../staff/activity.service';
 import { getOperatorOrder, listOperatorOrders } from './operator-orders.service';
 import { OrderTransitionError, transitionOrder } from './order-transitions.service';
 
@@ -68,18 +69,30 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Arr
           orderId: z.string().max(64),
           action: z.enum(['ship', 'deliver', 'cancel']),
         }),
-        body: z.strictObject({ trackingNumber: z.string().max(64).optional() }).optional(),
+        body: z
+          .strictObject({
+            trackingNumber: z.string().max(64).optional(),
+            carrier: z.string().max(60).optional(),
+          })
+          .optional(),
       },
     },
     async (request) => {
       try {
         return await transitionOrder(db, request.params.orderId, request.params.action, {
           trackingNumber: request.body?.trackingNumber,
+          carrier: request.body?.carrier,
+          // logged as the command line, under the order's own store
+          actor: commandLineActor,
           // returned stock may bring a product back: the storefront should show it
           onAvailabilityChange: () => app.catalogueChanged(),
         });
       } catch (err) {
-        if (err instanceof OrderTransitionError) throw new HttpError(409, err.message);
+        if (err instanceof OrderTransitionError) {
+          if (err.kind === 'invalid' && err.field)
+            throw new HttpError(400, err.message, { [err.field]: err.message });
+          throw new HttpError(409, err.message);
+        }
         throw err;
       }
     },

@@ -1,21 +1,56 @@
 import { and, asc, eq, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
+import { normaliseTrackingNumber, trackingNumberProblem } from '@store/contracts/carriers';
+import { orderStatus, orderStatusLabel } from '@store/contracts/order-rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { returnStock } from '../products/stock.service';
+import { recordActivity, type Actor } from '../staff/activity.service';
 import { normalizeOrderId } from './order-id';
-import { orderStatus, orderStatusLabel } from '@store/contracts/order-rules';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
 import { paymentBeingConfirmed } from './orders.service';
 
 export type OperatorAction = Exclude<OrderAction, 'pay'>;
 
-export class OrderTransitionError extends Error {}
+/**
+ * A refused transition. `kind` tells an HTTP caller which answer fits: 'conflict' (409: the status
+ * does not allow it, or changed meanwhile), 'not_found' (404 in the back office; the operator's
+ * endpoint keeps its 409), 'invalid' (400: a bad tracking number or carrier, on `field`).
+ */
+export class OrderTransitionError extends Error {
+  constructor(
+    message: string,
+    public readonly kind: 'conflict' | 'not_found' | 'invalid' = 'conflict',
+    public readonly field?: 'trackingNumber' | 'carrier',
+  ) {
+    super(message);
+  }
+}
 
 export interface TransitionedOrder {
   id: string;
   from: number;
   to: number;
   trackingNumber: string | null;
+  /** who carries it, when a carrier was named (optional: older callers build this shape too) */
+  carrier?: string | null;
+}
+
+export interface TransitionOptions {
+  /** ship: required */
+  trackingNumber?: string | undefined;
+  /** ship: one of contracts/carriers.ts; the tracking number is then checked against its format */
+  carrier?: string | undefined;
+  /** the order must belong to this store (else "not found"); defaults to a given Actor's store */
+  storeId?: string | undefined;
+  /**
+   * who does it: the change is logged (order.ship / order.deliver / order.cancel) in its
+   * transaction. A function gets the order's store, so the CLI can pass `commandLineActor`.
+   */
+  actor?: Actor | ((orderStoreId: string) => Actor) | undefined;
+  /** cancel: why, for the activity log (the shopper sees only that the shop cancelled) */
+  reason?: string | undefined;
+  /** runs after a cancel whose returned stock changes what a storefront shows */
+  onAvailabilityChange?: (() => void) | undefined;
 }
 
 /**
@@ -27,7 +62,7 @@ async function applyTransition(
   db: DbOrTx,
   orderId: string,
   action: OrderAction,
-  change: { trackingNumber?: string; cancelReason?: string } = {},
+  change: { trackingNumber?: string; carrier?: string | null; cancelReason?: string } = {},
 ) {
   const { from, to } = orderTransition(action);
   const [row] = await db
@@ -36,10 +71,15 @@ async function applyTransition(
       status: to,
       updatedAt: new Date(),
       ...(change.trackingNumber === undefined ? {} : { trackingNumber: change.trackingNumber }),
+      ...(change.carrier === undefined ? {} : { carrier: change.carrier }),
       ...(change.cancelReason === undefined ? {} : { cancelReason: change.cancelReason }),
     })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
-    .returning({ status: orders.status, trackingNumber: orders.trackingNumber });
+    .returning({
+      status: orders.status,
+      trackingNumber: orders.trackingNumber,
+      carrier: orders.carrier,
+    });
   return row ?? null;
 }
 
@@ -79,69 +119,168 @@ async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<boolean> {
  * payment flagged as owed back, all in one transaction. The conditional status UPDATE is the
  * guard: of two concurrent cancels only one changes a row, so stock returns once.
  */
-async function cancelByOperator(db: Db, orderId: string) {
-  return db.transaction(async (tx) => {
-    const row = await applyTransition(tx, orderId, 'cancel', { cancelReason: 'operator' });
-    if (!row) return null;
-    const availabilityChanged = await returnOrderStock(tx, orderId);
-    // payments/ imports orders, never the reverse; this is the one write orders makes there
-    await tx
-      .update(payments)
-      .set({ needsRefund: true, updatedAt: new Date() })
-      .where(
-        and(
-          eq(payments.orderId, orderId),
-          eq(payments.status, 'succeeded'),
-          lt(payments.refundedPaise, payments.amountPaise),
-        ),
-      );
-    return { ...row, availabilityChanged };
-  });
+async function cancelByOperator(
+  tx: DbOrTx,
+  orderId: string,
+): Promise<{
+  status: number;
+  trackingNumber: string | null;
+  carrier: string | null;
+  availabilityChanged: boolean;
+  flaggedPayments: string[];
+} | null> {
+  const row = await applyTransition(tx, orderId, 'cancel', { cancelReason: 'operator' });
+  if (!row) return null;
+  const availabilityChanged = await returnOrderStock(tx, orderId);
+  // payments/ imports orders, never the reverse; this is the one write orders makes there
+  const flagged = await tx
+    .update(payments)
+    .set({ needsRefund: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'succeeded'),
+        lt(payments.refundedPaise, payments.amountPaise),
+      ),
+    )
+    .returning({ id: payments.id });
+  return { ...row, availabilityChanged, flaggedPayments: flagged.map((p) => p.id) };
+}
+
+const actionNames: Record<OperatorAction, string> = {
+  ship: 'Marked shipped',
+  deliver: 'Marked delivered',
+  cancel: 'Cancelled',
+};
+
+/** The activity line of a transition, also the order page's timeline text. */
+function activitySummary(
+  action: OperatorAction,
+  change: { carrier: string | null; trackingNumber: string | null; reason?: string | undefined },
+) {
+  if (action === 'ship') {
+    const via = [change.carrier, change.trackingNumber].filter(Boolean).join(' ');
+    return via ? `${actionNames.ship} with ${via}` : actionNames.ship;
+  }
+  if (action === 'cancel' && change.reason) return `${actionNames.cancel}: ${change.reason}`;
+  return actionNames[action];
+}
+
+/** The tracking number and carrier a ship action stores, or why they cannot be. */
+function shipmentOf(options: TransitionOptions): {
+  trackingNumber: string;
+  carrier: string | null;
+} {
+  const tracking = options.trackingNumber?.trim();
+  if (!tracking)
+    throw new OrderTransitionError(
+      'Shipping needs a tracking number: --tracking <number>',
+      'invalid',
+      'trackingNumber',
+    );
+  if (options.carrier !== undefined) {
+    const trackingNumber = normaliseTrackingNumber(tracking);
+    const problem = trackingNumberProblem(options.carrier, trackingNumber);
+    if (problem) {
+      const field = problem === 'Choose a carrier from the list' ? 'carrier' : 'trackingNumber';
+      throw new OrderTransitionError(problem, 'invalid', field);
+    }
+    return { trackingNumber, carrier: options.carrier };
+  }
+  // the command line without a carrier: any plain reference, as before carriers were known
+  if (tracking.length > 64 || !/^[\w-]+$/.test(tracking)) {
+    throw new OrderTransitionError(
+      'A tracking number is up to 64 letters, digits, dashes or underscores',
+      'invalid',
+      'trackingNumber',
+    );
+  }
+  return { trackingNumber: tracking, carrier: null };
 }
 
 /**
- * The operator's ship / deliver / cancel, with a message for each refusal. Paying is not here:
- * only a verified notification does that (markOrderPaid). `onAvailabilityChange` runs after a
- * cancel whose returned stock changes what a storefront shows (clear the catalogue cache).
+ * The operator's and the back office's ship / deliver / cancel, with a message for each refusal.
+ * Paying is not here: only a verified notification or a recorded payment does that
+ * (markOrderPaid). The status change, its side effects (stock back, refund flag) and the activity
+ * entry of `actor` commit together.
  */
 export async function transitionOrder(
   db: Db,
   rawOrderId: string,
   action: OperatorAction,
-  options: { trackingNumber?: string; onAvailabilityChange?: () => void } = {},
+  options: TransitionOptions = {},
 ): Promise<TransitionedOrder> {
   const orderId = normalizeOrderId(rawOrderId);
-  if (!orderId) throw new OrderTransitionError(`Not an order id: ${rawOrderId}`);
-  const tracking = options.trackingNumber?.trim();
-  if (action === 'ship' && !tracking)
-    throw new OrderTransitionError('Shipping needs a tracking number: --tracking <number>');
-  if (tracking && (tracking.length > 64 || !/^[\w-]+$/.test(tracking))) {
-    throw new OrderTransitionError(
-      'A tracking number is up to 64 letters, digits, dashes or underscores',
-    );
-  }
+  if (!orderId) throw new OrderTransitionError(`Not an order id: ${rawOrderId}`, 'not_found');
+  const shipment = action === 'ship' ? shipmentOf(options) : null;
+  if (action !== 'ship' && options.trackingNumber?.trim()) shipmentOf(options);
+  const storeId =
+    options.storeId ?? (typeof options.actor === 'object' ? options.actor.storeId : undefined);
 
   const [current] = await db
-    .select({ status: orders.status })
+    .select({
+      storeId: orders.storeId,
+      status: orders.status,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+    })
     .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!current) throw new OrderTransitionError(`Order ${orderId} not found`);
+    .where(
+      and(eq(orders.id, orderId), storeId === undefined ? undefined : eq(orders.storeId, storeId)),
+    );
+  if (!current) throw new OrderTransitionError(`Order ${orderId} not found`, 'not_found');
   const next = nextOrderStatus(current.status, action);
   if (!next.ok) throw new OrderTransitionError(next.error);
+  const actor =
+    typeof options.actor === 'function' ? options.actor(current.storeId) : options.actor;
 
-  const row =
-    action === 'cancel'
-      ? await cancelByOperator(db, orderId)
-      : await applyTransition(db, orderId, action, {
-          trackingNumber: action === 'ship' ? tracking : undefined,
-        });
-  if (row && 'availabilityChanged' in row && row.availabilityChanged)
-    options.onAvailabilityChange?.();
-  if (!row)
+  const result = await db.transaction(async (tx) => {
+    const row =
+      action === 'cancel'
+        ? await cancelByOperator(tx, orderId)
+        : await applyTransition(tx, orderId, action, shipment ?? {});
+    if (!row) return null;
+    if (actor) {
+      const flagged = 'flaggedPayments' in row ? row.flaggedPayments : [];
+      await recordActivity(tx, actor, {
+        action: `order.${action}`,
+        entityType: 'order',
+        entityId: orderId,
+        summary: activitySummary(action, { ...row, reason: options.reason }),
+        before: {
+          status: current.status,
+          carrier: current.carrier,
+          trackingNumber: current.trackingNumber,
+        },
+        after: {
+          status: row.status,
+          carrier: row.carrier,
+          trackingNumber: row.trackingNumber,
+          ...(action === 'cancel'
+            ? {
+                reason: options.reason ?? null,
+                stockReturned: true,
+                paymentsFlaggedForRefund: flagged,
+              }
+            : {}),
+        },
+      });
+    }
+    return row;
+  });
+  if (!result)
     throw new OrderTransitionError(
       `Order ${orderId} changed meanwhile; it is no longer ${orderStatusLabel(current.status)}`,
     );
-  return { id: orderId, from: current.status, to: row.status, trackingNumber: row.trackingNumber };
+  if ('availabilityChanged' in result && result.availabilityChanged)
+    options.onAvailabilityChange?.();
+  return {
+    id: orderId,
+    from: current.status,
+    to: result.status,
+    trackingNumber: result.trackingNumber,
+    carrier: result.carrier,
+  };
 }
 
 /**

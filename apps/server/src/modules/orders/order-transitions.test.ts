@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../../db/schema';
+import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
+import { commandLineActor } from '../staff/activity.service';
 import {
   authHeader,
   createTestApp,
@@ -30,7 +34,7 @@ describe('operator transitions', () => {
     );
     expect(
       await transitionOrder(t.db, id.toLowerCase(), 'ship', { trackingNumber: 'DTDC12345' }),
-    ).toEqual({ id, from: 1, to: 2, trackingNumber: 'DTDC12345' });
+    ).toEqual({ id, from: 1, to: 2, trackingNumber: 'DTDC12345', carrier: null });
     const seen = (
       await t.app.inject({
         method: 'GET',
@@ -96,5 +100,53 @@ describe('operator endpoint (the CLI while a server holds the embedded database)
     expect(again.json().error).toBe(
       'Cannot cancel an order that is Cancelled (only from Pending or Processing)',
     );
+  });
+});
+
+describe('transition options (carrier, store, actor)', () => {
+  it('ships with a carrier through the operator endpoint and logs it as the command line', async () => {
+    const id = await paidOrder();
+    const token = await signOperatorToken(testJwtSecret);
+    const url = `/api/v1/operator/orders/${id}/ship`;
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: authHeader(token),
+      payload: { carrier: 'India Post', trackingNumber: 'EE123456784IN' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.trackingNumber).toMatch(/check digit/);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: authHeader(token),
+      payload: { carrier: 'Delhivery', trackingNumber: '1234 5678 9012' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      to: 2,
+      carrier: 'Delhivery',
+      trackingNumber: '123456789012',
+    });
+    const [entry] = await t.db.select().from(activityLog).where(eq(activityLog.entityId, id));
+    expect(entry).toMatchObject({
+      actor: 'command line',
+      staffId: null,
+      storeId: DEFAULT_STORE_ID,
+      action: 'order.ship',
+      summary: 'Marked shipped with Delhivery 123456789012',
+    });
+  });
+
+  it('finds no order of another store, and writes nothing without an actor', async () => {
+    const id = await paidOrder();
+    await expect(transitionOrder(t.db, id, 'cancel', { storeId: 'elsewhere' })).rejects.toThrow(
+      `Order ${id} not found`,
+    );
+    await expect(
+      transitionOrder(t.db, id, 'cancel', { actor: commandLineActor('elsewhere') }),
+    ).rejects.toMatchObject({ kind: 'not_found' });
+    expect((await transitionOrder(t.db, id, 'cancel', { storeId: DEFAULT_STORE_ID })).to).toBe(4);
+    expect(await t.db.select().from(activityLog).where(eq(activityLog.entityId, id))).toEqual([]);
   });
 });

@@ -72,6 +72,7 @@ function toOrder(
     total: paiseToRupees(row.totalPaise),
     shippingMethod: SHIPPING_METHOD,
     trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
     paymentStatus,
     payBy:
       row.status === orderStatus.pending
@@ -81,14 +82,26 @@ function toOrder(
   };
 }
 
-/** Each order's payment status, for a page of orders in one grouped query. */
-async function paymentStatuses(db: DbOrTx, ids: string[]): Promise<Map<string, PaymentStatus>> {
+export interface PaymentSummary {
+  /** what the shopper sees */
+  status: PaymentStatus;
+  /** some attempt took money the shop owes back (needs_refund): the back office shows that first */
+  owed: boolean;
+}
+
+/** Each order's payment summary, for a page of orders in one grouped query. */
+export async function paymentSummaries(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, PaymentSummary>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({
       orderId: payments.orderId,
       paid: sql<boolean>`bool_or(${payments.status} = 'succeeded')`,
       confirming: sql<boolean>`bool_or(${paymentBeingConfirmed})`,
       refunded: sql<number>`sum(${payments.refundedPaise})::int`,
+      owed: sql<boolean>`bool_or(${payments.needsRefund} and ${payments.refundedPaise} < ${payments.amountPaise})`,
     })
     .from(payments)
     .where(inArray(payments.orderId, ids))
@@ -96,7 +109,11 @@ async function paymentStatuses(db: DbOrTx, ids: string[]): Promise<Map<string, P
   return new Map(
     rows.map((r) => [
       r.orderId,
-      r.refunded > 0 ? 'refunded' : r.paid ? 'paid' : r.confirming ? 'confirming' : 'unpaid',
+      {
+        status:
+          r.refunded > 0 ? 'refunded' : r.paid ? 'paid' : r.confirming ? 'confirming' : 'unpaid',
+        owed: r.owed,
+      },
     ]),
   );
 }
@@ -111,10 +128,12 @@ async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): 
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
-    paymentStatuses(db, ids),
+    paymentSummaries(db, ids),
   ]);
   const itemsOf = groupBy(items, (i) => i.orderId);
-  return rows.map((r) => toOrder(r, itemsOf.get(r.id) ?? [], paid.get(r.id) ?? 'unpaid', view));
+  return rows.map((r) =>
+    toOrder(r, itemsOf.get(r.id) ?? [], paid.get(r.id)?.status ?? 'unpaid', view),
+  );
 }
 
 export interface Customer {

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { recordActivity, type Actor } from '../staff/activity.service';
 import type { PaymentConfig } from './payment-config';
 import { payuRequestRefund, type FetchLike } from './providers/payu-api';
 import { randomReference } from './signature';
@@ -35,7 +36,9 @@ export interface RecordedRefund {
   existing: boolean;
 }
 
-const requestedSum = sql<number>`coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${payments.id} and ${refunds.status} = 'requested'), 0)::int`;
+// in a select list drizzle writes a column without its table: the outer payments.id is named in
+// full, or "id" would be the refund's own
+const requestedSum = sql<number>`coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${sql.raw('"payments"."id"')} and ${refunds.status} = 'requested'), 0)::int`;
 
 /** Payments the shop owes back (needs_refund), oldest first: money for an order that could not take it. */
 export async function listRefundsDue(db: Db): Promise<RefundDue[]> {
@@ -84,7 +87,17 @@ const asRecorded = (row: typeof refunds.$inferSelect, existing: boolean): Record
 export async function recordRefund(
   db: Db,
   config: PaymentConfig,
-  input: { paymentId: string; amountPaise: number; reference: string; fetch?: FetchLike },
+  input: {
+    paymentId: string;
+    amountPaise: number;
+    reference: string;
+    fetch?: FetchLike;
+    /** the back office: the payment must be this order's (else 404) */
+    orderId?: string;
+    /** the back office: who records it; logged (payment.refund) in the refund's transaction */
+    actor?: Actor;
+    note?: string | undefined;
+  },
 ): Promise<RecordedRefund> {
   const reference = input.reference.trim();
   if (!reference) throw new HttpError(400, 'A refund needs a reference');
@@ -97,7 +110,11 @@ export async function recordRefund(
       .from(payments)
       .where(eq(payments.id, input.paymentId))
       .for('update');
-    if (!payment) throw new HttpError(404, `Payment ${input.paymentId} not found`);
+    const belongs =
+      payment &&
+      (input.orderId === undefined || payment.orderId === input.orderId) &&
+      (input.actor === undefined || payment.storeId === input.actor.storeId);
+    if (!belongs) throw new HttpError(404, `Payment ${input.paymentId} not found`);
     const [earlier] = await tx
       .select()
       .from(refunds)
@@ -131,9 +148,28 @@ export async function recordRefund(
         amountPaise: input.amountPaise,
         reference,
         status: viaPayu ? 'requested' : 'succeeded',
+        note: input.note ?? null,
       })
       .returning();
     if (!viaPayu) await addRefunded(tx, payment.id, input.amountPaise);
+    if (input.actor) {
+      await recordActivity(tx, input.actor, {
+        action: 'payment.refund',
+        entityType: 'payment',
+        entityId: payment.id,
+        summary: `Refund ${viaPayu ? 'asked of PayU' : 'recorded'}: ₹${(input.amountPaise / 100).toFixed(2)}, reference ${reference}`,
+        before: { refundedPaise: payment.refundedPaise, needsRefund: payment.needsRefund },
+        after: {
+          orderId: payment.orderId,
+          refundId: row!.id,
+          amountPaise: input.amountPaise,
+          reference,
+          status: row!.status,
+          refundedPaise: payment.refundedPaise + (viaPayu ? 0 : input.amountPaise),
+          note: input.note ?? null,
+        },
+      });
+    }
     return {
       refund: asRecorded(row!, false),
       askPayu: viaPayu ? { mihpayid: payment.providerReference! } : null,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { activityEntityTypes } from '@store/contracts/admin/people';
 import type { Db, DbOrTx } from '../../db/client';
 import { activityLog } from '../../db/schema';
@@ -89,4 +89,31 @@ export async function listActivity(db: Db, storeId: string, q: ActivityQuery) {
     page: q.page,
     limit: q.limit,
   };
+}
+
+/**
+ * Every entry about the given entities, oldest first (an order page's timeline: the order and its
+ * payments). Unpaged: one order gathers a handful of entries.
+ */
+export async function activityOf(
+  db: Db,
+  storeId: string,
+  entities: { entityType: ActivityEntityType; ids: string[] }[],
+) {
+  const which = entities
+    .filter((e) => e.ids.length > 0)
+    .map((e) =>
+      and(eq(activityLog.entityType, e.entityType), inArray(activityLog.entityId, e.ids)),
+    );
+  if (which.length === 0) return [];
+  return db
+    .select({
+      at: activityLog.createdAt,
+      actor: activityLog.actor,
+      action: activityLog.action,
+      summary: activityLog.summary,
+    })
+    .from(activityLog)
+    .where(and(eq(activityLog.storeId, storeId), or(...which)))
+    .orderBy(asc(activityLog.createdAt), asc(activityLog.id));
 }

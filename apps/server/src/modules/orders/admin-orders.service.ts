@@ -1,0 +1,269 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AdminOrderDetail,
+  AdminOrderListQuery,
+  AdminOrderRow,
+  OrderAction,
+} from '@store/contracts/admin/orders';
+import { orderStatus } from '@store/contracts/order-rules';
+import type { Db } from '../../db/client';
+import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { activityOf } from '../staff/activity.service';
+import { normalizeOrderId } from './order-id';
+import { nextOrderStatus } from './order-status';
+import { paymentSummaries, shippingAddressOf, type PaymentSummary } from './orders.service';
+
+/** The shop's days are India's: a date range means whole days in Asia/Kolkata. */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/** The start of a YYYY-MM-DD day in the shop's time zone, as a timestamptz expression. */
+const dayStart = (date: string, plusDays = 0) =>
+  sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)})`;
+
+/** A real calendar day (the query schema checks only the shape: 2026-02-31 passes it). */
+function checkDay(value: string | undefined, field: 'from' | 'to') {
+  if (value === undefined) return;
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+    throw new HttpError(400, `Invalid querystring: ${field}: Not a calendar date`, {
+      [field]: 'Not a calendar date',
+    });
+}
+
+/** `%` and `_` typed by staff are literal characters, not patterns. */
+export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What q may be: an order id (exact, as normalizeOrderId reads it), part of an e-mail (any case)
+ * or a phone number (its last 10 digits: +91 98765 43210 finds 9876543210).
+ */
+function searchCondition(q: string): SQL {
+  const matches: SQL[] = [ilike(orders.contactEmail, likeContaining(q))];
+  const id = normalizeOrderId(q);
+  if (id) matches.push(eq(orders.id, id));
+  const digits = q.replace(/\D/g, '');
+  if (/^[\d\s+()-]+$/.test(q) && digits.length >= 10)
+    matches.push(eq(orders.contactPhone, digits.slice(-10)));
+  return or(...matches)!;
+}
+
+// drizzle writes a column in a select list without its table: the outer one is named in full
+const itemCountOf = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')}), 0)::int`;
+
+/** The back office's word for an order's money: owed back first, then what the shopper sees. */
+const paymentStateOf = (s: PaymentSummary | undefined): AdminOrderRow['payment'] =>
+  s?.owed ? 'needs_refund' : (s?.status ?? 'unpaid');
+
+/** One page of the store's orders, newest first, filtered in SQL. */
+export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderListQuery) {
+  checkDay(q.from, 'from');
+  checkDay(q.to, 'to');
+  if (q.from && q.to && q.from > q.to)
+    throw new HttpError(400, 'Invalid querystring: to: The end date is before the start date', {
+      to: 'The end date is before the start date',
+    });
+  const where: SQL[] = [eq(orders.storeId, storeId)];
+  if (q.q) where.push(searchCondition(q.q));
+  if (q.status) where.push(eq(orders.status, orderStatus[q.status]));
+  if (q.from) where.push(gte(orders.createdAt, dayStart(q.from)));
+  if (q.to) where.push(lt(orders.createdAt, dayStart(q.to, 1)));
+  const filter = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        customerName: orders.shippingFullName,
+        contactEmail: orders.contactEmail,
+        contactPhone: orders.contactPhone,
+        itemCount: itemCountOf,
+        totalPaise: orders.totalPaise,
+        status: orders.status,
+      })
+      .from(orders)
+      .where(filter)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(orders).where(filter),
+  ]);
+  const states = await paymentSummaries(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    data: rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      payment: paymentStateOf(states.get(r.id)),
+    })),
+    total: total?.n ?? 0,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+
+/** The buttons an order's page shows: what its status (and its money) allows now. */
+function allowedActions(
+  status: number,
+  payment: AdminOrderRow['payment'],
+  refundablePaise: number,
+): OrderAction[] {
+  const actions: OrderAction[] = [];
+  if (nextOrderStatus(status, 'ship').ok) actions.push('ship');
+  if (nextOrderStatus(status, 'deliver').ok) actions.push('deliver');
+  if (nextOrderStatus(status, 'cancel').ok) actions.push('cancel');
+  if (status === orderStatus.pending && payment === 'unpaid') actions.push('record_payment');
+  if (refundablePaise > 0) actions.push('record_refund');
+  return actions;
+}
+
+/**
+ * An order's page: items, address, contact, payment attempts with their refunds, the providers'
+ * notifications, a timeline and the actions allowed now. 404 for an unknown id or another store's.
+ */
+export async function getAdminOrder(
+  db: Db,
+  storeId: string,
+  rawId: string,
+): Promise<AdminOrderDetail> {
+  const id = normalizeOrderId(rawId);
+  const [row] = id
+    ? await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, id)))
+    : [];
+  if (!row) throw new HttpError(404, `Order ${rawId} not found`);
+
+  const [items, attempts, states] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, row.id))
+      .orderBy(asc(orderItems.position)),
+    db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, row.id))
+      .orderBy(asc(payments.createdAt), asc(payments.id)),
+    paymentSummaries(db, [row.id]),
+  ]);
+  const paymentIds = attempts.map((p) => p.id);
+  const [refundRows, events, activity] = await Promise.all([
+    paymentIds.length
+      ? db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.orderId, row.id))
+          .orderBy(asc(refunds.createdAt), asc(refunds.id))
+      : [],
+    paymentIds.length
+      ? db
+          .select({
+            provider: paymentEvents.provider,
+            eventId: paymentEvents.eventId,
+            paymentId: paymentEvents.paymentId,
+            receivedAt: paymentEvents.receivedAt,
+          })
+          .from(paymentEvents)
+          .where(inArray(paymentEvents.paymentId, paymentIds))
+          .orderBy(asc(paymentEvents.receivedAt))
+      : [],
+    activityOf(db, storeId, [
+      { entityType: 'order', ids: [row.id] },
+      { entityType: 'payment', ids: paymentIds },
+    ]),
+  ]);
+
+  // refunds asked of a provider and not settled yet hold their amount back, as recordRefund counts
+  const requestedOf = (paymentId: string) =>
+    refundRows
+      .filter((r) => r.paymentId === paymentId && r.status === 'requested')
+      .reduce((s, r) => s + r.amountPaise, 0);
+  const refundablePaise = attempts
+    .filter((p) => p.status === 'succeeded')
+    .reduce((s, p) => s + Math.max(0, p.amountPaise - p.refundedPaise - requestedOf(p.id)), 0);
+  const payment = paymentStateOf(states.get(row.id));
+
+  const timeline = [
+    { at: row.createdAt, text: 'Order placed', actor: 'shopper' },
+    // a manual payment's own entry is its activity line (who recorded it)
+    ...attempts
+      .filter((p) => p.provider !== 'manual')
+      .flatMap((p) => [
+        {
+          at: p.createdAt,
+          text: `Payment attempt: ${p.method ?? p.provider} (${p.provider}), ${rupees(p.amountPaise)}`,
+          actor: 'shopper',
+        },
+        ...(p.status === 'succeeded'
+          ? [
+              {
+                // when the provider said so: its last notification (updatedAt moves with refunds)
+                at: events.filter((e) => e.paymentId === p.id).at(-1)?.receivedAt ?? p.createdAt,
+                text: `Payment succeeded: ${rupees(p.amountPaise)} via ${p.provider}`,
+                actor: 'system',
+              },
+            ]
+          : []),
+      ]),
+    ...activity.map((a) => ({ at: a.at, text: a.summary || a.action, actor: a.actor })),
+  ]
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((e) => ({ ...e, at: e.at.toISOString() }));
+
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    userId: row.userId,
+    customerName: row.shippingFullName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    itemCount: items.reduce((s, i) => s + i.quantity, 0),
+    totalPaise: row.totalPaise,
+    payment,
+    status: row.status,
+    shippingAddress: shippingAddressOf(row),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    cancelReason: row.cancelReason,
+    items: items.map((i) => ({
+      productId: i.productId,
+      title: i.productTitle,
+      size: i.variantSize,
+      color: i.variantColor,
+      quantity: i.quantity,
+      unitPricePaise: i.unitPricePaise,
+    })),
+    payments: attempts.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      method: p.method,
+      status: p.status,
+      amountPaise: p.amountPaise,
+      providerReference: p.providerReference,
+      payerVpa: p.payerVpa,
+      needsRefund: p.needsRefund,
+      refundedPaise: p.refundedPaise,
+      createdAt: p.createdAt.toISOString(),
+      refunds: refundRows
+        .filter((r) => r.paymentId === p.id)
+        .map((r) => ({
+          id: r.id,
+          amountPaise: r.amountPaise,
+          reference: r.reference,
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+        })),
+    })),
+    notifications: events.map((e) => ({ ...e, receivedAt: e.receivedAt.toISOString() })),
+    timeline,
+    actions: allowedActions(row.status, payment, refundablePaise),
+    refundablePaise,
+  };
+}

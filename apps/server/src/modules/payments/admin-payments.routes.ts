@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminOrderDetailSchema,
+  recordOrderRefundBodySchema,
+  recordPaymentBodySchema,
+} from '@store/contracts/admin/orders';
+import type { Db } from '../../db/client';
+import { actorOf } from '../../plugins/staff-auth';
+import { adminOrderParams } from '../orders/admin-orders.routes';
+import { getAdminOrder } from '../orders/admin-orders.service';
+import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { recordManualPayment, storeOrderId } from './manual-payment.service';
+import type { PaymentConfig } from './payment-config';
+import { recordRefund } from './refunds.service';
+
+const tags = ['admin: orders'];
+
+/** POST /admin/orders/:id/payments and /refunds: money confirmed or returned outside the checkout. */
+export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; config: PaymentConfig }> = async (
+  app,
+  { db, config },
+) => {
+  app.addHook('onRequest', app.staffOnly);
+
+  app.post(
+    '/admin/orders/:orderId/payments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record a UPI payment confirmed outside the gateways (its 12-digit UTR): a Pending order becomes Processing',
+        security: adminSecurity,
+        params: adminOrderParams,
+        body: recordPaymentBodySchema.strict(),
+        response: { 200: adminOrderDetailSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { orderId } = await recordManualPayment(
+        db,
+        actorOf(request),
+        request.params.orderId,
+        request.body,
+      );
+      return getAdminOrder(db, request.store.id, orderId);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:orderId/refunds',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record a refund of one of the order’s payments (at most what is refundable; the same reference twice records it once)',
+        security: adminSecurity,
+        params: adminOrderParams,
+        body: recordOrderRefundBodySchema.strict(),
+        response: { 200: adminOrderDetailSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const orderId = await storeOrderId(db, request.store.id, request.params.orderId);
+      await recordRefund(db, config, {
+        paymentId: request.body.paymentId,
+        amountPaise: Math.round(request.body.amount * 100),
+        reference: request.body.reference,
+        note: request.body.note,
+        orderId,
+        actor: actorOf(request),
+      });
+      return getAdminOrder(db, request.store.id, orderId);
+    },
+  );
+};
