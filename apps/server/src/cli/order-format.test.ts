@@ -153,6 +153,15 @@ describe('operator CLI output', () => {
     expect(formatTransition({ id: 'AB12CD34EF', from: 1, to: 2, trackingNumber: 'X1' })).toBe(
       'Order AB12CD34EF: Processing -> Shipped (tracking X1)',
     );
+    expect(
+      formatTransition({
+        id: 'AB12CD34EF',
+        from: 1,
+        to: 2,
+        trackingNumber: '12345678',
+        carrier: 'Blue Dart',
+      }),
+    ).toBe('Order AB12CD34EF: Processing -> Shipped (tracking Blue Dart 12345678)');
   });
 
   it('prints what shoppers typed without the control characters a terminal would obey', () => {

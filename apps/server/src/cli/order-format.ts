@@ -60,7 +60,8 @@ function columns(rows: readonly string[][], rightAligned: ReadonlySet<number>): 
 }
 
 export function formatTransition(result: TransitionedOrder): string {
-  const tracking = result.trackingNumber ? ` (tracking ${result.trackingNumber})` : '';
+  const via = [result.carrier, result.trackingNumber].filter(Boolean).join(' ');
+  const tracking = result.trackingNumber ? ` (tracking ${via})` : '';
   return `Order ${result.id}: ${orderStatusLabel(result.from)} -> ${orderStatusLabel(result.to)}${tracking}`;
 }
 

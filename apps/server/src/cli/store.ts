@@ -143,13 +143,20 @@ async function execute(command: StoreCommand): Promise<string> {
       return (await import('./order-format')).formatOrderDetail(order);
     }
     case 'transition': {
-      const { orderId, action, trackingNumber } = command;
+      const { orderId, action, trackingNumber, carrier } = command;
       const result = await run({
-        direct: async (db) =>
-          (await transitions()).transitionOrder(db, orderId, action, { trackingNumber }),
+        direct: async (db) => {
+          const { commandLineActor } = await import('../modules/staff/activity.service');
+          // logged as the command line, under the order's own store
+          return (await transitions()).transitionOrder(db, orderId, action, {
+            trackingNumber,
+            carrier,
+            actor: commandLineActor,
+          });
+        },
         remote: {
           path: `/orders/${encodeURIComponent(orderId)}/${action}`,
-          body: trackingNumber ? { trackingNumber } : {},
+          body: { ...(trackingNumber ? { trackingNumber } : {}), ...(carrier ? { carrier } : {}) },
         },
         parse: (json) => json as TransitionedOrder,
       });
