@@ -176,7 +176,7 @@ export function ImportExport({
   };
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <section aria-labelledby="export-heading" className="grid gap-3">
         <h2 id="export-heading" className="font-sans text-lg font-semibold">
           Export

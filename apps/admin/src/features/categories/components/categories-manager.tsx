@@ -157,7 +157,7 @@ function CategoryList({ categories }: { categories: AdminCategory[] }) {
               aria-hidden="true"
             />
           )}
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-[1_1_10rem]">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{c.name}</span>
               {index < NAVIGATION_CATEGORY_COUNT ? (
@@ -169,7 +169,7 @@ function CategoryList({ categories }: { categories: AdminCategory[] }) {
               {c.parentCategories.length ? ` · Parents: ${c.parentCategories.join(', ')}` : ''}
             </div>
           </div>
-          <div className="flex gap-1">
+          <div className="ml-auto flex gap-1">
             <Button
               id={`category-${c.id}-up`}
               variant="outline"

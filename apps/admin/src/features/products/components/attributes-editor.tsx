@@ -67,7 +67,7 @@ function ValuesEditor({ form, index }: { form: ProductFormApi; index: number }) 
         <Input
           id={inputId}
           value={text}
-          placeholder="Add a value, then Enter"
+          placeholder="New value"
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
@@ -109,6 +109,7 @@ export function AttributesEditor({ form }: { form: ProductFormApi }) {
             name={`attributes.${index}.key`}
             id={`attribute-${index}-key`}
             label="Attribute name"
+            className="content-start"
           >
             {(control) => <Input autoComplete="off" {...control} />}
           </HookFormField>

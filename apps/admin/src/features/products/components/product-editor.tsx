@@ -58,7 +58,7 @@ export function EditProduct({ id }: { id: string }) {
       {(p) => (
         <QueryState query={categories}>
           {(list) => (
-            <div className="grid gap-6">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
               {p.archived ? (
                 <div
                   role="status"

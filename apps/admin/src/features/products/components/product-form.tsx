@@ -158,8 +158,13 @@ export function ProductFormView({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Product">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid grid-cols-[minmax(0,1fr)] gap-6"
+      aria-label="Product"
+    >
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">
           <Section legend="Product">
             <HookFormField form={form} name="title" id="product-title" label="Title">

@@ -111,7 +111,7 @@ export function ProductsTable() {
   if (query.category && !names.includes(query.category)) names.push(query.category);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-end gap-4">
         <SearchBox
           id="product-search"
