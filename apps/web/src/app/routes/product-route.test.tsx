@@ -45,6 +45,49 @@ describe('product detail', () => {
     expect(screen.queryByText('Seller Phone')).not.toBeInTheDocument();
   });
 
+  it('shows an uploaded image as <picture> sized for half the page, thumbnails at their width', async () => {
+    const srcset = (id: string) => ({
+      avif: `/media/${id}/320.avif 320w, /media/${id}/640.avif 640w`,
+      webp: `/media/${id}/320.webp 320w, /media/${id}/640.webp 640w`,
+    });
+    serve({
+      ...product,
+      imgUrl: '/media/i1/640.webp',
+      imgSrcset: srcset('i1'),
+      images: [
+        { url: '/media/i1/640.webp', srcset: srcset('i1') },
+        { url: '/media/i2/640.webp', srcset: srcset('i2') },
+        { url: '/images/shipped.svg' },
+      ],
+    });
+    const { container } = render();
+    await screen.findByRole('heading', { name: 'Linen Diary' });
+    const main = container.querySelector('picture')!;
+    expect(main.querySelector('source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      srcset('i1').avif,
+    );
+    expect(main.querySelector('source[type="image/webp"]')).toHaveAttribute(
+      'sizes',
+      '(max-width: 768px) 100vw, 50vw',
+    );
+    expect(main.querySelector('img')).toHaveAttribute('alt', 'Linen Diary');
+    const thumbs = screen.getByRole('list', { name: 'Product images' });
+    expect(thumbs.querySelectorAll('picture')).toHaveLength(2);
+    expect(thumbs.querySelector('source')).toHaveAttribute('sizes', '72px');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show image 2' }));
+    expect(container.querySelector('picture source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      srcset('i2').avif,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show image 3' }));
+    // shipped art: the main image is a plain <img> again
+    const first = container.querySelector('img')!;
+    expect(first.parentElement?.tagName).not.toBe('PICTURE');
+    expect(first).toHaveAttribute('src', '/images/shipped.svg');
+  });
+
   it('requires a size, then adds to the cart and goes to /cart', async () => {
     serve(product);
     render();

@@ -8,9 +8,10 @@ import { toast } from '@store/ui/toast';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { formatInr } from '@store/contracts/money';
-import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
+import { FALLBACK_IMAGE } from '@/lib/images';
 import { useProduct } from '@/features/products/api/get-product';
 import { VariantPickers } from '@/features/products/components/option-picker';
+import { PICTURE_SIZES, ProductPicture } from '@/features/products/components/product-picture';
 import { StockNote } from '@/features/products/components/stock-note';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import {
@@ -109,13 +110,14 @@ function ProductDetail({ product }: { product: ProductView }) {
     <div className="grid gap-10 md:grid-cols-2">
       <div className="space-y-3">
         <div className="overflow-hidden rounded-2xl border border-border bg-muted">
-          <img
+          <ProductPicture
+            srcset={product.srcsets?.[gallery[activeImage] ?? '']}
+            sizes={PICTURE_SIZES.page}
             src={gallery[activeImage] || FALLBACK_IMAGE}
             alt={product.name}
             width={700}
             height={700}
             fetchPriority="high"
-            onError={showFallbackImage}
             className="aspect-square w-full object-cover"
           />
         </div>
@@ -130,13 +132,14 @@ function ProductDetail({ product }: { product: ProductView }) {
                   aria-pressed={index === activeImage}
                   className="overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-primary"
                 >
-                  <img
+                  <ProductPicture
+                    srcset={product.srcsets?.[url]}
+                    sizes={PICTURE_SIZES.thumbnail}
                     src={url}
                     alt=""
                     width={72}
                     height={72}
                     loading="lazy"
-                    onError={showFallbackImage}
                     className="size-18 object-cover"
                   />
                 </button>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -114,6 +114,54 @@ describe('product card', () => {
       expect.objectContaining({ id: 'p1', quantity: 1, sizeOptions: ['A4', 'A5'] }),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('renders an uploaded image as <picture> with AVIF then WebP sources sized for the grid', async () => {
+    const srcset = {
+      avif: '/media/i1/320.avif 320w, /media/i1/640.avif 640w',
+      webp: '/media/i1/320.webp 320w, /media/i1/640.webp 640w',
+    };
+    const view = product({
+      image: '/media/i1/640.webp',
+      images: ['/media/i1/640.webp'],
+      srcsets: { '/media/i1/640.webp': srcset },
+    });
+    const { container } = renderWithProviders(<ProductCard product={view} onAddToCart={vi.fn()} />);
+    const sources = [...container.querySelectorAll('picture > source')];
+    expect(
+      sources.map((s) => [
+        s.getAttribute('type'),
+        s.getAttribute('srcset'),
+        s.getAttribute('sizes'),
+      ]),
+    ).toEqual([
+      ['image/avif', srcset.avif, '(max-width: 768px) 50vw, 25vw'],
+      ['image/webp', srcset.webp, '(max-width: 768px) 50vw, 25vw'],
+    ]);
+    // the <img> stays the fallback, with its size, lazy loading and name
+    const img = container.querySelector('picture > img')!;
+    expect(img).toHaveAttribute('src', '/media/i1/640.webp');
+    expect(img).toHaveAttribute('alt', 'Spiral Notebook');
+    expect(img).toHaveAttribute('width', '400');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    // a rendition that fails to load: the sources are emptied so the fallback art can show
+    fireEvent.error(img);
+    expect(sources.map((s) => s.getAttribute('srcset'))).toEqual(['', '']);
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quick view Spiral Notebook' }));
+    const dialog = await screen.findByRole('dialog');
+    const quick = [...dialog.querySelectorAll('picture > source')];
+    expect(quick.map((s) => s.getAttribute('srcset'))).toEqual([srcset.avif, srcset.webp]);
+    expect(dialog.querySelector('picture > img')).toHaveAttribute('alt', 'Spiral Notebook');
+  });
+
+  it('renders shipped art as a plain <img>, as before', () => {
+    const { container } = renderWithProviders(
+      <ProductCard product={product()} onAddToCart={vi.fn()} />,
+    );
+    expect(container.querySelector('picture')).toBeNull();
+    expect(container.querySelector('img')).toHaveAttribute('src', '/images/spiral.svg');
   });
 
   it('Quick view closes with Escape', async () => {

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '@store/ui/button';
 import { Skeleton } from '@store/ui/skeleton';
 import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@store/contracts/money';
-import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
+import { FALLBACK_IMAGE } from '@/lib/images';
 import {
   choiceAvailability,
   choiceLists,
@@ -18,6 +18,7 @@ import {
   type VariantChoice,
 } from '../lib/product-view';
 import { paths } from '@/lib/paths';
+import { PICTURE_SIZES, ProductPicture } from './product-picture';
 import { StockNote } from './stock-note';
 
 const QuickViewDialog = lazy(() => import('./quick-view-dialog'));
@@ -77,7 +78,9 @@ export function ProductCard({
     <article className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-lg">
       <div className="relative h-[300px] overflow-hidden bg-muted">
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <img
+          <ProductPicture
+            srcset={product.srcsets?.[product.image]}
+            sizes={PICTURE_SIZES.card}
             src={product.image || FALLBACK_IMAGE}
             alt={product.name}
             width={400}
@@ -85,7 +88,6 @@ export function ProductCard({
             loading={priority ? 'eager' : 'lazy'}
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
-            onError={showFallbackImage}
             className="size-full object-cover transition-transform duration-500 ease-out group-hover:scale-110"
           />
         </Link>

@@ -5,7 +5,7 @@ import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@store/ui/dialog';
 import { formatInr } from '@store/contracts/money';
-import { FALLBACK_IMAGE, showFallbackImage } from '@/lib/images';
+import { FALLBACK_IMAGE } from '@/lib/images';
 import {
   choiceAvailability,
   isOnSale,
@@ -16,6 +16,7 @@ import {
 } from '../lib/product-view';
 import { paths } from '@/lib/paths';
 import { VariantPickers } from './option-picker';
+import { PICTURE_SIZES, ProductPicture } from './product-picture';
 import { StockNote } from './stock-note';
 
 interface QuickViewDialogProps {
@@ -47,12 +48,13 @@ export default function QuickViewDialog({
         closeLabel="Close quick view"
         className="grid w-[min(44rem,calc(100vw-2rem))] gap-6 sm:grid-cols-2"
       >
-        <img
+        <ProductPicture
+          srcset={product.srcsets?.[product.image]}
+          sizes={PICTURE_SIZES.quickView}
           src={product.image || FALLBACK_IMAGE}
           alt={product.name}
           width={320}
           height={320}
-          onError={showFallbackImage}
           className="aspect-square w-full rounded-lg bg-muted object-cover"
         />
         <div className="flex flex-col gap-3">

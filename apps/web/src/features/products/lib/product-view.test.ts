@@ -42,6 +42,26 @@ describe('toProductView (spec section 3)', () => {
     expect(toProductView(productFixture({ imgUrl: '', images: [] })).image).toBe('');
   });
 
+  it("keeps uploaded images' renditions by URL, and none for shipped art", () => {
+    const srcset = { webp: '/media/i1/320.webp 320w', avif: '/media/i1/320.avif 320w' };
+    const other = { webp: '/media/i2/640.webp 640w', avif: '/media/i2/640.avif 640w' };
+    const p = toProductView(
+      productFixture({
+        imgUrl: '/media/i1/320.webp',
+        imgSrcset: srcset,
+        images: [
+          { url: '/media/i1/320.webp', srcset },
+          { url: '/media/i2/640.webp', srcset: other },
+          { url: '/b.jpg' },
+        ],
+      }),
+    );
+    expect(p.srcsets).toEqual({ '/media/i1/320.webp': srcset, '/media/i2/640.webp': other });
+    expect(
+      toProductView(productFixture({ imgUrl: '/a.jpg', images: [{ url: '/b.jpg' }] })),
+    ).not.toHaveProperty('srcsets');
+  });
+
   it('sizes, colours and featured from attributes, keys case-insensitive', () => {
     const p = toProductView(
       productFixture({

@@ -1,6 +1,11 @@
 import { ORDER_MAX_QUANTITY } from '@store/contracts/limits';
 import { effectivePrice } from '@store/contracts/money';
-import type { Product, ProductAttribute, ProductVariant } from '@store/contracts/products';
+import type {
+  ImageSrcset,
+  Product,
+  ProductAttribute,
+  ProductVariant,
+} from '@store/contracts/products';
 import type { Availability } from '@store/contracts/stock';
 
 /** A product as the screens use it (derived fields of spec section 3). */
@@ -13,6 +18,8 @@ export interface ProductView {
   originalPrice?: number;
   image: string;
   images: string[];
+  /** renditions by image URL, for uploaded images only (<picture> sources); absent in older saved copies */
+  srcsets?: Record<string, ImageSrcset>;
   category: string;
   parentCategory: string | null;
   sizes: string[];
@@ -58,6 +65,14 @@ function attributeValues(
   return (attribute?.value ?? []).map((v) => v.trim()).filter(Boolean);
 }
 
+/** Uploaded images' renditions keyed by URL; nothing at all when the product has none. */
+function srcsetsOf(product: Product): Pick<ProductView, 'srcsets'> {
+  const srcsets: Record<string, ImageSrcset> = {};
+  if (product.imgUrl && product.imgSrcset) srcsets[product.imgUrl] = product.imgSrcset;
+  for (const i of product.images ?? []) if (i.url && i.srcset) srcsets[i.url] = i.srcset;
+  return Object.keys(srcsets).length > 0 ? { srcsets } : {};
+}
+
 export function toProductView(product: Product): ProductView {
   const attributes = product.attributes ?? [];
   const discounted = typeof product.discountedPrice === 'number' ? product.discountedPrice : null;
@@ -71,6 +86,7 @@ export function toProductView(product: Product): ProductView {
     originalPrice: discounted !== null && regular !== null ? regular : undefined,
     image: product.imgUrl || images[0] || '',
     images,
+    ...srcsetsOf(product),
     category: product.category ?? '',
     parentCategory: product.parentCategory ?? null,
     sizes: attributeValues(attributes, ['size', 'sizes']),
