@@ -71,10 +71,22 @@ function useAdminMutation<A, R>(fn: (args: A) => Promise<R>) {
 export const useSaveProduct = (id: string | null) =>
   useAdminMutation((form: ProductForm) => saveProduct(id, form));
 
-export const useDeleteProduct = () =>
-  useAdminMutation((id: string) =>
-    adminRequest<ProductDeleted>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  );
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      adminRequest<ProductDeleted>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    // a deleted product is not asked for again (its page is leaving; it would answer 404)
+    onSuccess: async ({ outcome }, id) => {
+      const gone = productQueryOptions(id).queryKey;
+      await queryClient.invalidateQueries({
+        queryKey: ['admin'],
+        predicate: (query) =>
+          outcome !== 'deleted' || JSON.stringify(query.queryKey) !== JSON.stringify(gone),
+      });
+    },
+  });
+}
 
 export const useRestoreProduct = () =>
   useAdminMutation((id: string) =>
