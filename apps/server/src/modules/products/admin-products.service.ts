@@ -216,7 +216,10 @@ const totalSql = sql<number>`(select coalesce(sum(sl.on_hand), 0)::int from ${st
 const lowestSql = sql<
   number | null
 >`(select min(sl.on_hand)::int from ${stockLevels} sl where sl.product_id = ${products.id})`;
-const featuredSql = sql<boolean>`exists (select 1 from ${productAttributes} pa where pa.product_id = ${products.id}
+// "products"."id" written out: drizzle renders a column inside a select's fields unqualified, and
+// a bare "id" inside this subquery would be product_attributes' own id (never equal: featured
+// always false)
+const featuredSql = sql<boolean>`exists (select 1 from ${productAttributes} pa where pa.product_id = "products"."id"
   and lower(pa.key) = ${FEATURED_ATTRIBUTE_KEY} and exists (select 1 from unnest(pa.values) v where lower(v) like '%true%'))`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');

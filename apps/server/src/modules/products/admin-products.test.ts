@@ -96,6 +96,16 @@ describe('creating and reading a product', () => {
       url: '/api/v1/products?featured=true&limit=100',
     });
     expect(featuredList.json().data.map((p: { id: string }) => p.id)).toContain(b.id);
+
+    // the table marks it featured too (and the plain one not)
+    const table = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/products?q=${encodeURIComponent('Test Ledger')}&limit=100`,
+      headers: clerk.headers,
+    });
+    const rows = table.json().data as { id: string; featured: boolean }[];
+    expect(rows.find((r) => r.id === b.id)?.featured).toBe(true);
+    expect(rows.find((r) => r.id === a.id)?.featured).toBe(false);
   });
 
   it('keeps stock per size and colour, 0 where missing, and drops combinations that go', async () => {
