@@ -68,6 +68,17 @@ describe('order mapping', () => {
     );
     expect(toOrderView({ ...order, trackingNumber: '  ' }).shipping.tracking).toBe('Not available');
   });
+  it('names the carrier and its page for this parcel', () => {
+    const shipped = { ...order, status: 2, carrier: 'Blue Dart', trackingNumber: '12345678' };
+    expect(toOrderView(shipped).shipping).toMatchObject({
+      carrier: 'Blue Dart',
+      tracking: '12345678',
+      trackingUrl: 'https://www.bluedart.com/tracking?trackFor=0&trackNo=12345678',
+    });
+    // no number yet: no link, whatever the carrier
+    expect(toOrderView({ ...shipped, trackingNumber: null }).shipping.trackingUrl).toBeUndefined();
+    expect(toOrderView({ ...order, carrier: null }).shipping).not.toHaveProperty('carrier');
+  });
 });
 
 describe('order notes (issue 10)', () => {

@@ -1,3 +1,4 @@
+import { trackingLink } from '@store/contracts/carriers';
 import { sumRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
 import type { Order } from '@store/contracts/orders';
@@ -18,7 +19,15 @@ export interface OrderView {
   date: string;
   status: number;
   items: OrderItemView[];
-  shipping: { address: string; method: string; tracking: string };
+  shipping: {
+    address: string;
+    method: string;
+    tracking: string;
+    /** who carries the parcel, when the shop named one (e.g. 'India Post') */
+    carrier?: string;
+    /** the carrier's page for this parcel, when it has one */
+    trackingUrl?: string;
+  };
   total: number;
   /** unpaid, confirming (the provider has not confirmed yet), paid, refunded; absent: unknown */
   paymentStatus?: string;
@@ -81,6 +90,8 @@ export function toOrderView(order: OrderInput): OrderView {
     price: item.price,
   }));
   const tracking = order.trackingNumber?.trim();
+  const carrier = order.carrier?.trim();
+  const trackingUrl = tracking && carrier ? trackingLink(carrier, tracking) : null;
   return {
     id: order.id,
     date: order.createdAt,
@@ -90,6 +101,8 @@ export function toOrderView(order: OrderInput): OrderView {
       address: joinShippingAddress(order.shippingAddress),
       method: SHIPPING_METHOD,
       tracking: tracking || TRACKING_NOT_AVAILABLE,
+      ...(carrier ? { carrier } : {}),
+      ...(trackingUrl ? { trackingUrl } : {}),
     },
     total: sumRupees(items),
     ...(order.paymentStatus ? { paymentStatus: order.paymentStatus } : {}),
