@@ -115,6 +115,12 @@ export const productFormSchema = z
     images: z.array(productFormImageSchema).max(12, 'At most 12 images'),
     attributes: z.array(productFormAttributeSchema).max(20, 'At most 20 attributes'),
     variantStock: z.array(variantStockSchema).max(2500),
+    /**
+     * The stock the form showed when it was opened. With it, the server applies only what the
+     * owner changed to what is on hand now: orders taken while the form was open are not undone
+     * (a cell left as it was keeps today's units; a changed one moves by the difference).
+     */
+    stockSeen: z.array(variantStockSchema).max(2500).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.discountedPrice !== null && v.discountedPrice > v.regularPrice) {

@@ -565,6 +565,35 @@ export async function writeProduct(
   return { id, changed: true };
 }
 
+async function lockStock(tx: DbOrTx, productId: string): Promise<void> {
+  await tx
+    .select({ onHand: stockLevels.onHand })
+    .from(stockLevels)
+    .where(eq(stockLevels.productId, productId))
+    .for('update');
+}
+
+/**
+ * The owner's stock edits applied to today's units: a cell the form left as it showed keeps what
+ * is on hand now; a changed cell moves by the owner's difference (never below 0). A combination
+ * the form did not show (new size or colour) takes the typed units.
+ */
+export function rebaseStock(
+  submitted: VariantStock[],
+  seen: VariantStock[],
+  now: VariantStock[],
+): VariantStock[] {
+  const seenUnits = new Map(seen.map((v) => [variantKey(v.size, v.color), v.onHand]));
+  const nowUnits = new Map(now.map((v) => [variantKey(v.size, v.color), v.onHand]));
+  return submitted.map((v) => {
+    const key = variantKey(v.size, v.color);
+    const before = seenUnits.get(key);
+    const current = nowUnits.get(key);
+    if (before === undefined || current === undefined) return v;
+    return { ...v, onHand: Math.max(0, current + (v.onHand - before)) };
+  });
+}
+
 /** POST /admin/products and PUT /admin/products/:id: one transaction, logged. */
 export async function saveProductForm(
   db: Db,
@@ -573,8 +602,17 @@ export async function saveProductForm(
   form: ProductForm,
 ): Promise<{ product: AdminProduct; changed: boolean }> {
   const result = await db.transaction(async (tx) => {
+    // hold the product's stock rows: an order committing between our read and our write would
+    // otherwise be overwritten by the units we computed from the read
+    if (id !== null && isUuid(id)) await lockStock(tx, id);
     const existing = id === null ? null : await requireProduct(tx, actor.storeId, id);
     const next = await resolveForm(tx, actor.storeId, form, existing);
+    if (existing && form.stockSeen)
+      next.variantStock = rebaseStock(
+        next.variantStock,
+        form.stockSeen,
+        existing.values.variantStock,
+      );
     return writeProduct(tx, actor, existing, next);
   });
   return {
@@ -591,6 +629,7 @@ export async function setProductStock(
   body: ProductStockBody,
 ): Promise<{ product: AdminProduct; changed: boolean }> {
   const result = await db.transaction(async (tx) => {
+    if (isUuid(id)) await lockStock(tx, id);
     const existing = await requireProduct(tx, actor.storeId, id);
     const current = existing.values.variantStock;
     const units = new Map(current.map((v) => [variantKey(v.size, v.color), v.onHand]));

@@ -4,7 +4,7 @@ import type { ProductFormInput } from '@store/contracts/admin/products';
 import { activityLog, images, products } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
-import { stockOf } from '../../test/stock';
+import { setStock, stockOf } from '../../test/stock';
 import {
   authHeader,
   createTestApp,
@@ -290,6 +290,42 @@ describe('editing', () => {
       payload: { stock: 1 },
     });
     expect(none.statusCode).toBe(404);
+  });
+
+  it('applies only the owner’s stock change to what orders left while the form was open', async () => {
+    const p = await create({ title: 'Open Form Pad', stock: 10 });
+    const loaded = (
+      await t.app.inject({ method: 'GET', url: `${url}/${p.id}`, headers: clerk.headers })
+    ).json();
+    // shoppers buy 3 while the form is open
+    await setStock(t.db, p.id, 7);
+    const save = (over: Partial<ProductFormInput>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${url}/${p.id}`,
+        headers: clerk.headers,
+        payload: form({
+          ...over,
+          variantStock: over.variantStock ?? [],
+          stockSeen: loaded.variantStock,
+        }),
+      });
+    // a title change with the stock cell untouched keeps the 7 on hand
+    const renamed = await save({
+      title: 'Open Form Pad II',
+      stock: 10,
+      variantStock: loaded.variantStock,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await stockOf(t.db, p.id)).toBe(7);
+    // 5 more received: typed 15 over the 10 shown → 7 + 5
+    const restocked = await save({
+      title: 'Open Form Pad II',
+      stock: 15,
+      variantStock: [{ size: '', color: '', onHand: 15 }],
+    });
+    expect(restocked.statusCode, restocked.body).toBe(200);
+    expect(await stockOf(t.db, p.id)).toBe(12);
   });
 
   it('keeps a draft off the storefront and out of orders', async () => {

@@ -76,6 +76,8 @@ export function productFormValues(product?: AdminProduct): ProductFormInput {
       metricUnit: a.metricUnit,
     })),
     variantStock: product.variantStock,
+    // what the form shows: the server applies only the owner's changes to today's units
+    stockSeen: product.variantStock,
   };
 }
 
