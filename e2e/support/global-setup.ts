@@ -107,6 +107,56 @@ function stop(server: ChildProcess): Promise<void> {
   });
 }
 
+/** `npm run store -- staff add …` with the server's own environment; its output, or null when refused. */
+function staffAdd(env: NodeJS.ProcessEnv, email: string, password: string, role: string) {
+  const result = spawnSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'store',
+      '--',
+      'staff',
+      'add',
+      '--email',
+      email,
+      '--password',
+      password,
+      '--role',
+      role,
+    ],
+    { cwd: repoRoot, env, encoding: 'utf8', timeout: 60_000 },
+  );
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+  return { ok: result.status === 0, output };
+}
+
+/**
+ * The back office's people, made the way the issue's "Done when" makes the first owner: the
+ * operator CLI, with the server's DATA_DIR / DATABASE_URL and JWT_SECRET (it asks the running
+ * server when that holds the embedded database). owner@example.com on a fresh database; a run
+ * on a PostgreSQL database that already has it adds a run-unique owner instead (the password of
+ * the earlier one is unknown). The credentials reach the workers through the environment.
+ */
+function makeStaff(env: NodeJS.ProcessEnv, runId: string): void {
+  const password = `e2e-${randomBytes(9).toString('hex')}`;
+  let ownerEmail = 'owner@example.com';
+  let owner = staffAdd(env, ownerEmail, password, 'owner');
+  if (!owner.ok && /already on the staff/.test(owner.output)) {
+    ownerEmail = `owner-${runId}@example.com`;
+    owner = staffAdd(env, ownerEmail, password, 'owner');
+  }
+  if (!owner.ok) throw new Error(`npm run store -- staff add (owner) failed:\n${owner.output}`);
+  const staffEmail = `staff-${runId}@example.com`;
+  const staff = staffAdd(env, staffEmail, password, 'staff');
+  if (!staff.ok) throw new Error(`npm run store -- staff add (staff) failed:\n${staff.output}`);
+  console.log(`[e2e] ${owner.output.split('\n').pop()}`);
+  process.env.E2E_OWNER_EMAIL = ownerEmail;
+  process.env.E2E_OWNER_PASSWORD = password;
+  process.env.E2E_STAFF_EMAIL = staffEmail;
+  process.env.E2E_STAFF_PASSWORD = password;
+}
+
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) {
     console.log(`[e2e] using the server already running at ${process.env.E2E_BASE_URL}`);
@@ -171,6 +221,13 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_RUN_ID = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+
+  try {
+    makeStaff(env, process.env.E2E_RUN_ID);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
 
   return async () => {
     await stop(server);

@@ -48,8 +48,14 @@ function Preview({ result }: { result: ImportResult }) {
         </ul>
       ) : null}
       <Counts counts={result.counts} />
+      {/* focusable: on a phone the table scrolls sideways, and keyboard users must reach it */}
       {result.rows.length ? (
-        <div className="overflow-x-auto rounded-lg border border-border bg-card">
+        <div
+          role="region"
+          aria-label="Import preview"
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border border-border bg-card"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Import preview</caption>
             <thead className="bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
