@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { seedCatalogue } from '../db/seed';
 import { serverRoot } from '../env';
-import { listActivity } from '../modules/staff/activity.service';
+import { listActivity } from '../modules/activity/activity.service';
 import {
   defaultPaymentsEnv,
   derivedSandboxSecret,

@@ -33,12 +33,12 @@ function withFields(message: string, fields: unknown): string {
 
 /** The embedded database is held by a running server: ask that server, with an operator token. */
 async function viaRunningServer<T>(server: ServerAddress, op: Operation<T>): Promise<T> {
-  const [{ resolveJwtSecret }, { signCliOperatorToken }] = await Promise.all([
+  const [{ resolveJwtSecret }, { signOperatorToken }] = await Promise.all([
     import('../lib/jwt-secret'),
-    import('./operator-token'),
+    import('../lib/operator-token'),
   ]);
   const secret = resolveJwtSecret({ secret: env.JWT_SECRET, dataDir: env.DATA_DIR });
-  const token = await signCliOperatorToken(secret);
+  const token = await signOperatorToken(secret);
   let res: Response;
   try {
     res = await fetch(`${server.url}/api/v1/operator${op.remote.path}`, {
@@ -146,7 +146,7 @@ async function execute(command: StoreCommand): Promise<string> {
       const { orderId, action, trackingNumber, carrier } = command;
       const result = await run({
         direct: async (db) => {
-          const { commandLineActor } = await import('../modules/staff/activity.service');
+          const { commandLineActor } = await import('../modules/activity/activity.service');
           // logged as the command line, under the order's own store
           return (await transitions()).transitionOrder(db, orderId, action, {
             trackingNumber,

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { seedCatalogue } from '../db/seed';
 import { env, serverRoot } from '../env';
-import { commandLineActor } from '../modules/staff/activity.service';
+import { commandLineActor } from '../modules/activity/activity.service';
 import { addStaff } from '../modules/staff/staff.service';
 import { DEFAULT_STORE_ID } from '../db/seed-data/store';
 import { postgresCatalogueBus, type CatalogueBus } from './catalogue-bus';

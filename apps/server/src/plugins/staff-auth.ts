@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { adminMessages } from '@store/contracts/admin/common';
+import { errorResponseSchema } from '@store/contracts/common';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/errors';
 import { bearerToken } from '../lib/tokens';
-import type { Actor } from '../modules/staff/activity.service';
+import type { Actor } from '../modules/activity/activity.service';
 import { findSession, type StaffIdentity } from '../modules/staff/staff.service';
 
 declare module 'fastify' {
@@ -45,3 +46,13 @@ export function actorOf(request: FastifyRequest): Actor {
   if (!s) throw new HttpError(401, adminMessages.signInRequired);
   return { storeId: s.storeId, staffId: s.id, label: s.email };
 }
+
+/** The error answers every admin route may give besides its own. */
+export const adminErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+} as const;
+export const adminSecurity = [{ bearerAuth: [] }];

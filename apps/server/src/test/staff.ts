@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '@store/contracts/admin/common';
 import type { Db } from '../db/client';
 import { DEFAULT_STORE_ID } from '../db/seed-data/store';
-import { commandLineActor } from '../modules/staff/activity.service';
+import { commandLineActor } from '../modules/activity/activity.service';
 import { addStaff } from '../modules/staff/staff.service';
 
 export const STAFF_TEST_PASSWORD = 'correct horse battery';

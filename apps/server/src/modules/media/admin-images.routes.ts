@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES, uploadedImageSchema } from '@store/contracts/admin/pro
 import type { Db } from '../../db/client';
 import type { MediaStorage } from '../../lib/media-storage';
 import { actorOf } from '../../plugins/staff-auth';
-import { adminSecurity } from '../staff/admin-staff.routes';
+import { adminSecurity } from '../../plugins/staff-auth';
 import { imageMessages, uploadImage } from './images.service';
 
 const tags = ['admin: images'];

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { images } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { MediaStorage } from '../../lib/media-storage';
-import { recordActivity, type Actor } from '../staff/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 
 /** Widths made of every upload (not wider than the original); the storefront's sizes pick one. */
 export const RENDITION_WIDTHS = [320, 640, 960, 1280] as const;

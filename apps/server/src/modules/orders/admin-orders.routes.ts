@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { getAdminOrder, listAdminOrders } from './admin-orders.service';
 import {
   OrderTransitionError,

@@ -9,7 +9,7 @@ import { orderStatus } from '@store/contracts/order-rules';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { activityOf } from '../staff/activity.service';
+import { activityOf } from '../activity/activity.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus } from './order-status';
 import { paymentSummaries, shippingAddressOf, type PaymentSummary } from './orders.service';

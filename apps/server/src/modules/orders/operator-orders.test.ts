@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { signOperatorToken } from './operator.routes';
+import { signOperatorToken } from '../../lib/operator-token';
 import { getOperatorOrder, listOperatorOrders } from './operator-orders.service';
 import { transitionOrder } from './order-transitions.service';
 import { placePaidOrder } from '../../test/pay-order';

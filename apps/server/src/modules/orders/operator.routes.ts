@@ -2,39 +2,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { bearerToken, signToken, verifyToken } from '../../lib/tokens';
+import { operatorOnly } from '../../lib/operator-token';
 import {
   operatorOrderDetailSchema,
   operatorOrderListQuerySchema,
   operatorOrderListSchema,
 } from '@store/contracts/operator';
-import { commandLineActor } from '../staff/activity.service';
+import { commandLineActor } from '../activity/activity.service';
 import { getOperatorOrder, listOperatorOrders } from './operator-orders.service';
 import { OrderTransitionError, transitionOrder } from './order-transitions.service';
 
-export const OPERATOR_AUDIENCE = 'store-operator';
-
-/** A one-minute token for the operator CLI, signed with the server's own JWT key. */
-export function signOperatorToken(secret: Uint8Array): Promise<string> {
-  return signToken(secret, { role: 'operator' }, { audience: OPERATOR_AUDIENCE, lifetime: '60s' });
-}
-
 /**
  * /operator/orders (GET the list, GET one, POST :action): how `npm run store -- ...` reaches a
- * running server whose embedded database it cannot open (PGlite allows one process). Only a holder
- * of the server's JWT key (the data folder's jwt-secret or JWT_SECRET) can mint the operator token;
- * shopper tokens have no audience and are refused.
+ * running server whose embedded database it cannot open, with the operator token of
+ * lib/operator-token.ts.
  */
 export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Array }> = async (
   app,
   { db, jwtSecret },
 ) => {
   // every route here checks the token first: an anonymous caller learns nothing about parameters
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    const payload = await verifyToken(jwtSecret, token, OPERATOR_AUDIENCE);
-    if (payload?.role !== 'operator') throw new HttpError(401, 'Operator token missing or invalid');
-  });
+  app.addHook('onRequest', operatorOnly(jwtSecret));
 
   app.get(
     '/operator/orders',

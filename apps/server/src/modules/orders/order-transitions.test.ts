@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
-import { commandLineActor } from '../staff/activity.service';
+import { commandLineActor } from '../activity/activity.service';
 import {
   authHeader,
   createTestApp,
@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { signOperatorToken } from './operator.routes';
+import { signOperatorToken } from '../../lib/operator-token';
 import { transitionOrder } from './order-transitions.service';
 import { orderStatusOf, pay, placePaidOrder, validFields } from '../../test/pay-order';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/staff-auth';
 import { adminOrderParams } from '../orders/admin-orders.routes';
 import { getAdminOrder } from '../orders/admin-orders.service';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { recordManualPayment, storeOrderId } from './manual-payment.service';
 import type { PaymentConfig } from './payment-config';
 import { recordRefund } from './refunds.service';

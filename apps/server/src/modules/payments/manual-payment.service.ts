@@ -5,7 +5,7 @@ import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { normalizeOrderId } from '../orders/order-id';
 import { markOrderPaid } from '../orders/order-transitions.service';
-import { recordActivity, type Actor } from '../staff/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 import { randomReference } from './signature';
 
 /** The provider of payments confirmed outside the gateways (staff saw the money arrive). */

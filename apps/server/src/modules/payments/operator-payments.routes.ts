@@ -6,9 +6,7 @@ import {
   refundsDueSchema,
 } from '@store/contracts/payments';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../lib/errors';
-import { bearerToken, verifyToken } from '../../lib/tokens';
-import { OPERATOR_AUDIENCE } from '../orders/operator.routes';
+import { operatorOnly } from '../../lib/operator-token';
 import type { PaymentConfig } from './payment-config';
 import { listRefundsDue, recordRefund } from './refunds.service';
 
@@ -21,14 +19,7 @@ export const operatorPaymentRoutes: FastifyPluginAsyncZod<{
   jwtSecret: Uint8Array;
   config: PaymentConfig;
 }> = async (app, { db, jwtSecret, config }) => {
-  app.addHook('onRequest', async (request) => {
-    const payload = await verifyToken(
-      jwtSecret,
-      bearerToken(request.headers.authorization),
-      OPERATOR_AUDIENCE,
-    );
-    if (payload?.role !== 'operator') throw new HttpError(401, 'Operator token missing or invalid');
-  });
+  app.addHook('onRequest', operatorOnly(jwtSecret));
 
   app.get(
     '/operator/payments/refunds',

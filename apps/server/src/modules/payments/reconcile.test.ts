@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { signOperatorToken } from '../orders/operator.routes';
+import { signOperatorToken } from '../../lib/operator-token';
 import { defaultPaymentsEnv, paymentConfigFromEnv, type PaymentConfig } from './payment-config';
 import { pendingMessage } from './payments.service';
 import { reconcilePayments } from './reconcile.service';

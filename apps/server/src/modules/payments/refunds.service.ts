@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { recordActivity, type Actor } from '../staff/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 import type { PaymentConfig } from './payment-config';
 import { payuRequestRefund, type FetchLike } from './providers/payu-api';
 import { randomReference } from './signature';

@@ -9,7 +9,7 @@ import {
 } from '@store/contracts/admin/categories';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import {
   createCategory,
   deleteCategory,

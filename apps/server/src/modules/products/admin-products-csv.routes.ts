@@ -7,7 +7,7 @@ import {
 } from '@store/contracts/admin/import';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 
 const tags = ['admin: products'];

@@ -10,7 +10,7 @@ import {
 } from '@store/contracts/admin/products';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import {
   deleteProduct,
   getAdminProduct,

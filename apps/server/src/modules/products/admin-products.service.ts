@@ -36,7 +36,7 @@ import {
 import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { recordActivity, type Actor } from '../staff/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 import { stockVariantsOf, variantOptionsOf } from './products.service';
 
 /*

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { categories, products, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { recordActivity, type Actor } from '../staff/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 
 /**
  * The store-info record the storefront reads keeps `categories` (names in order) and

@@ -17,7 +17,7 @@ import { adminMessages } from '@store/contracts/admin/common';
 import { paiseToRupees, paiseToRupeeString } from '@store/contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
-import { recordActivity, type Actor } from '../staff/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 import {
   categorySpellings,
   changedFields,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '@store/contracts/admin/people';
 import type { Db } from '../../db/client';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { getDashboard } from './dashboard.service';
 
 /** GET /admin/dashboard (all staff). */

@@ -18,19 +18,10 @@ import {
 import type { Db } from '../../db/client';
 import { bearerToken } from '../../lib/tokens';
 import { staffSignInLimits } from '../../plugins/rate-limit';
-import { actorOf } from '../../plugins/staff-auth';
-import { listActivity } from './activity.service';
+import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { listActivity } from '../activity/activity.service';
 import { addStaff, findSession, listStaff, signIn, signOut, updateStaff } from './staff.service';
 
-/** The error answers every admin route may give besides its own. */
-export const adminErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-} as const;
-export const adminSecurity = [{ bearerAuth: [] }];
 const tags = ['admin: staff'];
 
 /** POST/GET/DELETE /admin/session: sign in, who am I, sign out. The only admin routes open without a session. */

@@ -4,9 +4,7 @@ import { staffMemberSchema } from '@store/contracts/admin/common';
 import { addStaffBodySchema, staffListSchema } from '@store/contracts/admin/people';
 import { emailSchema } from '@store/contracts/users';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../lib/errors';
-import { bearerToken, verifyToken } from '../../lib/tokens';
-import { OPERATOR_AUDIENCE } from '../orders/operator.routes';
+import { operatorOnly } from '../../lib/operator-token';
 import {
   operatorAddStaff,
   operatorDisableStaff,
@@ -22,14 +20,7 @@ export const operatorStaffRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uin
   app,
   { db, jwtSecret },
 ) => {
-  app.addHook('onRequest', async (request) => {
-    const payload = await verifyToken(
-      jwtSecret,
-      bearerToken(request.headers.authorization),
-      OPERATOR_AUDIENCE,
-    );
-    if (payload?.role !== 'operator') throw new HttpError(401, 'Operator token missing or invalid');
-  });
+  app.addHook('onRequest', operatorOnly(jwtSecret));
 
   app.get(
     '/operator/staff',

@@ -2,7 +2,7 @@ import type { StaffMember, StaffRole } from '@store/contracts/admin/common';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { findDefaultStoreId } from '../store/store.service';
-import { commandLineActor } from './activity.service';
+import { commandLineActor } from '../activity/activity.service';
 import { addStaff, findStaffByEmail, listStaff, toStaffMember, updateStaff } from './staff.service';
 
 /*

@@ -11,7 +11,7 @@ import { staff, staffSessions } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { hashPassword, passwordMatches } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { recordActivity, type Actor } from './activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 
 type StaffRow = typeof staff.$inferSelect;
 

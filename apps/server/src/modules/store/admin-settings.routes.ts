@@ -3,7 +3,7 @@ import { storeSettingsResponseSchema, storeSettingsSchema } from '@store/contrac
 import type { Db } from '../../db/client';
 import type { PaymentConfig } from '../payments/payment-config';
 import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { getStoreSettings, updateStoreSettings } from './admin-settings.service';
 
 const tags = ['admin: settings'];

@@ -12,7 +12,7 @@ import { categories, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { PaymentConfig } from '../payments/payment-config';
 import { syncStoreCategories } from '../products/categories.service';
-import { recordActivity, type Actor } from '../staff/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 
 type PaymentMethodId = (typeof paymentMethodIds)[number];
 type StoreRow = typeof stores.$inferSelect;

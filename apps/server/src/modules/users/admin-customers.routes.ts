@@ -6,7 +6,7 @@ import {
   adminCustomerSchema,
 } from '@store/contracts/admin/people';
 import type { Db } from '../../db/client';
-import { adminErrors, adminSecurity } from '../staff/admin-staff.routes';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { getCustomer, listCustomers } from './admin-customers.service';
 
 const tags = ['admin: customers'];

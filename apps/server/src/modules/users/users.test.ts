@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { signOperatorToken } from '../orders/operator.routes';
+import { signOperatorToken } from '../../lib/operator-token';
 
 let t: TestApp;
 let user: TestUser;
