@@ -6,6 +6,7 @@ import {
   upiVpaSchema,
   type StoreSettings,
 } from '@store/contracts/admin/settings';
+import { policyHtmlRules } from '@store/contracts/policy-html';
 import { policySlugs, type PolicySlug } from '@store/contracts/store';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, stores } from '../../db/schema';
@@ -25,32 +26,15 @@ type StoreRow = typeof stores.$inferSelect;
  * attributes (`src="{companyLogoUrl}"` is a relative URL to it).
  */
 const policyHtmlOptions: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'p',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-    'b',
-    'i',
-    'a',
-    'br',
-    'img',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title'],
-    img: ['src', 'alt', 'width', 'height'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['https'] },
+  // the rules the storefront and the back office's preview render with (contracts/policy-html.ts)
+  allowedTags: [...policyHtmlRules.tags],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(policyHtmlRules.attributesByTag).map(([tag, attrs]) => [tag, [...attrs]]),
+  ),
+  allowedSchemes: [...policyHtmlRules.linkSchemes],
+  allowedSchemesByTag: { img: [...policyHtmlRules.imageSchemes] },
   allowProtocolRelative: false,
+  nonTextTags: [...policyHtmlRules.droppedWithContent],
   disallowedTagsMode: 'discard',
 };
 

@@ -1,8 +1,8 @@
 import type { PolicySlug, StoreInfo } from '@store/contracts/store';
-import { escapeHtml } from '@store/contracts/text';
+import { fillPolicyPlaceholders, type PolicyCompany } from '@store/contracts/policy-html';
 import { privacyHtml, termsHtml } from './builtin-legal';
 import { aboutHtml, refundHtml, returnHtml, shippingHtml } from './builtin-store';
-import { sanitizePolicyHtml } from './sanitize-html';
+import { sanitizePolicyHtml } from '@store/ui/policy-html';
 
 const builtinPolicies: Record<PolicySlug, string> = {
   terms: termsHtml,
@@ -13,10 +13,7 @@ const builtinPolicies: Record<PolicySlug, string> = {
   about: aboutHtml,
 };
 
-export type PolicyCompany = Pick<
-  StoreInfo,
-  'companyName' | 'companyAddress' | 'companyEmail' | 'companyPhone' | 'companyLogoUrl'
->;
+export type { PolicyCompany };
 
 export const policyFallbacks: PolicyCompany = {
   companyName: 'our store',
@@ -39,13 +36,7 @@ export function policyCompany(info: Partial<StoreInfo> | undefined): PolicyCompa
   };
 }
 
-/** Replaces {companyName} and the other placeholders with HTML-escaped store values. */
-export function fillPolicyPlaceholders(html: string, company: PolicyCompany): string {
-  return html.replace(
-    /\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl)\}/g,
-    (_, key) => escapeHtml(company[key as keyof PolicyCompany]),
-  );
-}
+export { fillPolicyPlaceholders };
 
 /** The store's override when it has one, else the built-in text; placeholders filled, HTML sanitised. */
 export function policyHtml(slug: PolicySlug, info: Partial<StoreInfo> | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizePolicyHtml } from './sanitize-html';
+import { sanitizePolicyHtml } from '@store/ui/policy-html';
 
 describe('sanitizePolicyHtml', () => {
   it('keeps the safe tags, links and images', () => {

@@ -1,49 +1,38 @@
 import DOMPurify, { type Config } from 'dompurify';
+import { policyHtmlRules } from '@store/contracts/policy-html';
 
 /**
  * Policy overrides are HTML typed by a store operator. DOMPurify keeps only the allow-list below so
  * that a mistake (or a stolen operator account) cannot run script in shoppers' browsers
- * (docs/decisions/web-policy-html-sanitising.md). This module is imported only by the policy
- * page, so DOMPurify loads with that page's lazy chunk and never with the storefront's first view.
+ * (docs/decisions/web-policy-html-sanitising.md). The rules are contracts' policyHtmlRules, which
+ * the server applies when the owner saves. The storefront's policy pages and the back office's
+ * preview both render through this, so the preview is what shoppers see. Import it only from a
+ * lazily loaded page, so DOMPurify never weighs on a first view.
  */
 
-/** Attributes by tag; any other attribute (handlers, style, class, id, data-*) is dropped. */
-const attributesByTag: Record<string, readonly string[]> = {
-  a: ['href', 'title'],
-  img: ['src', 'alt', 'width', 'height'],
-  th: ['colspan', 'rowspan'],
-  td: ['colspan', 'rowspan'],
-};
+const { attributesByTag } = policyHtmlRules;
 
 /**
  * A URL with one of the schemes, or with none (relative). The shape of DOMPurify's own default
  * pattern, which it tests after removing the characters browsers ignore ('java\tscript:').
  */
-const urlWithSchemes = (schemes: string) =>
-  new RegExp(`^(?:(?:${schemes}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i');
-const imageUrl = urlWithSchemes('https?');
+const urlWithSchemes = (schemes: readonly string[]) =>
+  new RegExp(`^(?:(?:${schemes.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i');
+const imageUrl = urlWithSchemes(policyHtmlRules.imageSchemes);
 // The characters DOMPurify removes before it reads a scheme, so an image URL is read the same way.
 // eslint-disable-next-line no-control-regex
 const ignoredInUrl = /[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000]/g;
 
 const config = {
-  ALLOWED_TAGS: [
-    ...['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'address'],
-    ...['strong', 'b', 'em', 'i', 'u', 'small', 'span', 'div', 'section', 'blockquote', 'a', 'img'],
-    ...['table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  ],
+  ALLOWED_TAGS: [...policyHtmlRules.tags],
   ALLOWED_ATTR: [...new Set(Object.values(attributesByTag).flat())],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
-  // href: http(s), mailto, tel or relative (src is narrowed further in the hook below)
-  ALLOWED_URI_REGEXP: urlWithSchemes('https?|mailto|tel'),
+  // href: the link schemes or relative (src is narrowed further in the hook below)
+  ALLOWED_URI_REGEXP: urlWithSchemes(policyHtmlRules.linkSchemes),
   // Removed with everything inside them (DOMPurify's own list, e.g. script, style, svg, stays);
   // other unknown tags are unwrapped and keep their text.
-  ADD_FORBID_CONTENTS: [
-    ...['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'template'],
-    ...['noscript', 'svg', 'math', 'form', 'input', 'button', 'textarea', 'select'],
-    ...['link', 'meta', 'base', 'title', 'head'],
-  ],
+  ADD_FORBID_CONTENTS: [...policyHtmlRules.droppedWithContent],
   RETURN_DOM_FRAGMENT: true,
 } satisfies Config;
 
