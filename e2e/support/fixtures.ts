@@ -282,14 +282,16 @@ export const test = base.extend<Checks>({
   },
   expectNoHorizontalScroll: async ({ page }, use) => {
     await use(async () => {
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      // The layout viewport (clientWidth), not window.innerWidth: a phone (isMobile) zooms out to
+      // show a page wider than the screen, and innerWidth then grows with the page.
+      const { scrollWidth, viewportWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
+        viewportWidth: document.documentElement.clientWidth,
       }));
       expect(
         scrollWidth,
-        `page ${page.url()} scrolls sideways: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}`,
-      ).toBeLessThanOrEqual(innerWidth);
+        `page ${page.url()} scrolls sideways: scrollWidth ${scrollWidth} > viewport ${viewportWidth}`,
+      ).toBeLessThanOrEqual(viewportWidth);
     });
   },
 });

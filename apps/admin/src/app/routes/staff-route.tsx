@@ -12,7 +12,8 @@ export function StaffRoute() {
   return (
     <>
       <PageHeader title="Staff" />
-      <div className="grid gap-6">
+      {/* one column no wider than the screen: the table scrolls in its frame, not the page */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <QueryState query={staff}>
           {(list) => <StaffList staff={list.data} selfId={session?.staff.id ?? ''} />}
         </QueryState>

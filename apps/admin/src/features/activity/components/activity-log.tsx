@@ -40,7 +40,8 @@ export function ActivityLog({ owner }: { owner: boolean }) {
   );
 
   return (
-    <div className="grid gap-4">
+    // one column no wider than the screen: a wide table scrolls in its frame, not the page
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-end gap-4">
         <div className="grid gap-1">
           <Label htmlFor="activity-person">Person</Label>

@@ -22,6 +22,8 @@ export function ChangeValues({ before, after }: { before: unknown; after: unknow
     );
   }
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  // overflow-wrap: anywhere (not break-word) lets long JSON and slugs shrink the table's
+  // minimum width, so an entry fits a phone instead of widening the page
   return (
     <table className="mt-1 w-full text-xs">
       <thead className="sr-only">
@@ -37,10 +39,10 @@ export function ChangeValues({ before, after }: { before: unknown; after: unknow
             <th scope="row" className="pr-2 text-left font-medium">
               {key}
             </th>
-            <td className="max-w-xs break-words pr-2 text-muted-foreground line-through decoration-1">
+            <td className="max-w-xs pr-2 text-muted-foreground line-through decoration-1 [overflow-wrap:anywhere]">
               {key in b ? show(b[key]) : '—'}
             </td>
-            <td className="max-w-xs break-words">{key in a ? show(a[key]) : '—'}</td>
+            <td className="max-w-xs [overflow-wrap:anywhere]">{key in a ? show(a[key]) : '—'}</td>
           </tr>
         ))}
       </tbody>

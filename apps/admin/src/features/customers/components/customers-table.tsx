@@ -48,7 +48,8 @@ export function CustomersTable() {
   const [query, update] = useUrlQuery(adminCustomerListQuerySchema);
   const customers = useCustomers(query);
   return (
-    <div className="grid gap-4">
+    // one column no wider than the screen: a wide table scrolls in its frame, not the page
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <SearchBox
         id="customer-search"
         label="Search customers"

@@ -24,7 +24,9 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: str
     }
   };
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+    // relative: the sr-only "Actions" header (position: absolute) scrolls with the table instead
+    // of widening the page on a phone
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-card">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Staff</caption>
         <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
