@@ -165,3 +165,36 @@ describe('staff (owner only)', () => {
     expect(res.statusCode).toBe(409);
   });
 });
+
+describe('sign-in limits', () => {
+  it('blocks guessing one person’s password, apart from the shop’s login', async () => {
+    const target = await signInStaff(t.app, t.db, 'staff');
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/session',
+        payload: { email: target.email, password: 'not the password' },
+      });
+    // ten attempts per address and e-mail, the sign-in that made the session counted among them
+    const codes: number[] = [];
+    for (let i = 0; i < 9; i++) codes.push((await attempt()).statusCode);
+    expect(codes).toEqual(Array(9).fill(401));
+    const blocked = await attempt();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // even the right password waits now
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/session',
+      payload: { email: target.email, password: STAFF_TEST_PASSWORD },
+    });
+    expect(right.statusCode).toBe(429);
+    // the shop's login counts apart: a shopper with that address is not blocked by it
+    const shop = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/authorize',
+      payload: { email: target.email, password: 'some password' },
+    });
+    expect(shop.statusCode).toBe(401);
+  });
+});
