@@ -57,7 +57,9 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: str
                   {member.email}
                   {self ? <span className="text-muted-foreground"> (you)</span> : null}
                 </td>
-                <td className="px-3 py-2">
+                {/* the cell holds the width: Select is w-full (cn does not merge a w-32 over it),
+                    and a percentage-wide select adds nothing to a column's minimum on a phone */}
+                <td className="min-w-36 px-3 py-2">
                   <Select
                     aria-label={`Role of ${member.email}`}
                     value={member.role}
@@ -69,7 +71,6 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: str
                         `${member.email} is now ${e.target.value}`,
                       )
                     }
-                    className="w-32"
                   >
                     {staffRoles.map((role) => (
                       <option key={role} value={role}>
