@@ -53,7 +53,7 @@ export function credentials(role: Role): { email: string; password: string } {
 /** Run-unique text for names and titles, so projects and reruns on one database never collide. */
 export function runTag(project: string): string {
   const run = process.env.E2E_RUN_ID ?? Date.now().toString(36);
-  return `${run}${project === 'phone' ? 'p' : 'd'}${Math.random().toString(36).slice(2, 5)}`;
+  return `${run}${project.endsWith('phone') ? 'p' : 'd'}${Math.random().toString(36).slice(2, 5)}`;
 }
 
 /** POST /api/v1/admin/session: a staff session for the API (and for the tab). */
