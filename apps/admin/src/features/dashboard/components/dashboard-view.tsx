@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatPaise } from '@store/contracts/money';
+import { stockMessages } from '@store/contracts/stock';
 import type { Dashboard } from '@store/contracts/admin/people';
 import { formatDate, shortId } from '@/lib/format';
 
@@ -108,7 +109,9 @@ export function DashboardView({ data }: { data: Dashboard }) {
                   {p.title}
                   {p.size || p.color ? ` (${[p.size, p.color].filter(Boolean).join(', ')})` : ''}
                 </Link>
-                <span className="whitespace-nowrap">{p.onHand} left</span>
+                <span className="whitespace-nowrap">
+                  {p.onHand === 0 ? stockMessages.soldOut : `${p.onHand} left`}
+                </span>
               </li>
             ))}
           </ListOrEmpty>
