@@ -9,6 +9,6 @@ export default class SummaryReporter implements Reporter {
 
   onEnd(result: FullResult): void {
     console.log(`\n[e2e] ${result.status} in ${(result.duration / 1000).toFixed(1)} s`);
-    console.log(`[e2e] screenshots: ${screenshotsRoot}/{desktop,phone}/`);
+    console.log(`[e2e] screenshots: ${screenshotsRoot}/{desktop,phone,admin-desktop,admin-phone}/`);
   }
 }
