@@ -88,6 +88,35 @@ function unreadable(err: unknown): HttpError {
 }
 
 /**
+ * sharp encodes on libuv's thread pool (4 threads), which also reads the files the storefront
+ * serves and runs its compression. Eight encodes of one upload at once, or several uploads at
+ * once, would hold every thread for seconds and stall shoppers. So encodes run at most
+ * ENCODES_AT_ONCE at a time across the whole process, in the order they were asked for: an owner's
+ * upload waits a little longer; the shop keeps answering.
+ */
+const ENCODES_AT_ONCE = 2;
+let encoding = 0;
+const waiting: (() => void)[] = [];
+
+async function oneEncode<T>(job: () => Promise<T>): Promise<T> {
+  if (encoding >= ENCODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else encoding += 1;
+  try {
+    return await job();
+  } finally {
+    const next = waiting.shift();
+    // the slot passes straight to the next waiter; with none, it is freed
+    if (next) next();
+    else encoding -= 1;
+  }
+}
+
+/** Runs the jobs through the process-wide encode slots; the results keep the jobs' order. */
+export function encodeInTurn<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
+  return Promise.all(jobs.map((job) => oneEncode(job)));
+}
+
+/**
  * Checks and converts an upload; throws HttpError 400 for anything that is not a whole JPEG, PNG
  * or WebP within the pixel limit. Pure (no storage), so the decoding cost can be measured alone.
  */
@@ -114,20 +143,21 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const widths = widthsFor(width);
   try {
     // metadata (EXIF, GPS, ICC comments) is dropped: sharp keeps none unless asked
-    const renditions = await Promise.all(
-      widths.flatMap((w) => [
+    const jobs = widths.flatMap((w) => [
+      () =>
         input()
           .resize({ width: w, withoutEnlargement: true })
           .webp({ quality: 78 })
           .toBuffer()
           .then((b) => ({ file: `${w}.webp`, contentType: 'image/webp', bytes: b })),
+      () =>
         input()
           .resize({ width: w, withoutEnlargement: true })
           .avif({ quality: 50, effort: 4 })
           .toBuffer()
           .then((b) => ({ file: `${w}.avif`, contentType: 'image/avif', bytes: b })),
-      ]),
-    );
+    ]);
+    const renditions = await encodeInTurn(jobs);
     return { sourceType, width, height, widths, renditions };
   } catch (err) {
     throw unreadable(err);
