@@ -384,20 +384,23 @@ export function valuesOfForm(
   };
 }
 
-/** The fields whose values differ, before and after (only those). */
-export function changedFields(
-  before: ProductValues,
-  after: ProductValues,
-): { before: Partial<ProductValues>; after: Partial<ProductValues> } {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof ProductValues)[]) {
+/**
+ * The fields whose values differ, before and after (only those, in `after`'s key order): what an
+ * activity entry logs. Products, categories and store settings all compare this way.
+ */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } {
+  const b: Partial<T> = {};
+  const a: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
       b[key] = before[key];
       a[key] = after[key];
     }
   }
-  return { before: b as Partial<ProductValues>, after: a as Partial<ProductValues> };
+  return { before: b, after: a };
 }
 
 /** Checks what the form names in the database and resolves slug and category's spelling. */

@@ -10,6 +10,7 @@ import { categories, products, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
+import { changedFields } from './admin-products.service';
 
 /**
  * The store-info record the storefront reads keeps `categories` (names in order) and
@@ -160,14 +161,7 @@ export async function updateCategory(
         imageUrl: form.imageUrl,
         parentCategories: uniqueNames(form.parentCategories),
       };
-      const b: Record<string, unknown> = {};
-      const a: Record<string, unknown> = {};
-      for (const key of Object.keys(after) as (keyof typeof after)[]) {
-        if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-          b[key] = before[key];
-          a[key] = after[key];
-        }
-      }
+      const { before: b, after: a } = changedFields(before, after);
       if (Object.keys(a).length === 0)
         return { category: await withCategory(tx, actor.storeId, id), changed: false };
       await tx

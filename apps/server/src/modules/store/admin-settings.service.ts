@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { categories, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { PaymentConfig } from '../payments/payment-config';
+import { changedFields } from '../products/admin-products.service';
 import { syncStoreCategories } from '../products/categories.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
 
@@ -187,17 +188,16 @@ export async function updateStoreSettings(
     await syncStoreCategories(tx, actor.storeId);
 
     const after = settingsOf(await storeRow(tx, actor.storeId), config);
-    const changed = (Object.keys(after) as (keyof StoreSettings)[]).filter(
-      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-    );
+    const diff = changedFields(before, after);
+    const changed = Object.keys(diff.after);
     if (changed.length > 0) {
       await recordActivity(tx, actor, {
         action: 'settings.update',
         entityType: 'settings',
         entityId: actor.storeId,
         summary: `Changed ${changed.join(', ')}`,
-        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+        before: diff.before,
+        after: diff.after,
       });
     }
     return { settings: after, changed };
