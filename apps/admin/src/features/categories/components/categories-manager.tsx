@@ -5,6 +5,7 @@ import { Badge } from '@store/ui/badge';
 import { Button } from '@store/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@store/ui/dialog';
 import { toast } from '@store/ui/toast';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-client';
 import {
@@ -59,57 +60,27 @@ function CategoryDialog({ category }: { category?: AdminCategory }) {
 
 /** Delete <name>, after a confirmation; the API refuses a category products use, and we say so. */
 function DeleteCategory({ category }: { category: AdminCategory }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const remove = useDeleteCategory();
-  const confirm = async () => {
-    setProblem(null);
-    try {
-      await remove.mutateAsync(category.id);
-      toast.success(`${category.name} deleted`);
-      setOpen(false);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setProblem(null);
+    <ConfirmDialog
+      trigger={(open) => (
+        <Button variant="outline" size="icon" aria-label={`Delete ${category.name}`} onClick={open}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      )}
+      title={`Delete ${category.name}?`}
+      description={
+        category.productCount > 0
+          ? `${category.productCount} ${category.productCount === 1 ? 'product uses' : 'products use'} it: move or archive them first.`
+          : 'No product uses it.'
+      }
+      keepLabel="Keep category"
+      confirmLabel="Delete category"
+      onConfirm={async () => {
+        await remove.mutateAsync(category.id);
+        toast.success(`${category.name} deleted`);
       }}
-    >
-      <Button
-        variant="outline"
-        size="icon"
-        aria-label={`Delete ${category.name}`}
-        onClick={() => setOpen(true)}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
-      <DialogContent className="w-[min(28rem,calc(100vw-2rem))] p-6">
-        <DialogTitle className="text-xl font-semibold">Delete {category.name}?</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-muted-foreground">
-          {category.productCount > 0
-            ? `${category.productCount} ${category.productCount === 1 ? 'product uses' : 'products use'} it: move or archive them first.`
-            : 'No product uses it.'}
-        </DialogDescription>
-        {problem ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Keep category
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            Delete category
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    />
   );
 }
 
