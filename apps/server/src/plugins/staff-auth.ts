@@ -30,9 +30,9 @@ export function registerStaffAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('staff', null);
   app.decorate('staffOnly', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    const session = token ? await findSession(db, request.store.id, token) : null;
-    if (!session) throw new HttpError(401, adminMessages.signInRequired);
-    request.staff = session.identity;
+    const identity = token ? await findSession(db, request.store.id, token) : null;
+    if (!identity) throw new HttpError(401, adminMessages.signInRequired);
+    request.staff = identity;
   });
   app.decorate('ownerOnly', async (request: FastifyRequest) => {
     if (!request.staff) throw new HttpError(401, adminMessages.signInRequired);

@@ -20,7 +20,14 @@ import { bearerToken } from '../../lib/tokens';
 import { staffSignInLimits } from '../../plugins/rate-limit';
 import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { listActivity } from '../activity/activity.service';
-import { addStaff, findSession, listStaff, signIn, signOut, updateStaff } from './staff.service';
+import {
+  addStaff,
+  findStaffMember,
+  listStaff,
+  signIn,
+  signOut,
+  updateStaff,
+} from './staff.service';
 
 const tags = ['admin: staff'];
 
@@ -57,14 +64,10 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      const session = (await findSession(
-        db,
-        request.store.id,
-        bearerToken(request.headers.authorization)!,
-      ))!;
-      const { identity, expiresAt } = session;
-      const [member] = (await listStaff(db, identity.storeId)).filter((m) => m.id === identity.id);
-      return { staff: member!, expiresAt: expiresAt.toISOString() };
+      // staffOnly has looked the session up already
+      const { storeId, id, sessionExpiresAt } = request.staff!;
+      const member = await findStaffMember(db, storeId, id);
+      return { staff: member!, expiresAt: sessionExpiresAt.toISOString() };
     },
   );
 

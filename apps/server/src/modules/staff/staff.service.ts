@@ -21,6 +21,8 @@ export interface StaffIdentity {
   storeId: string;
   email: string;
   role: StaffRole;
+  /** when the session this request came with ends */
+  sessionExpiresAt: Date;
 }
 
 export const toStaffMember = (row: StaffRow): StaffMember => ({
@@ -165,7 +167,7 @@ export async function findSession(
   db: Db,
   storeId: string,
   token: string,
-): Promise<{ identity: StaffIdentity; expiresAt: Date } | null> {
+): Promise<StaffIdentity | null> {
   if (!token.startsWith('st_') || token.length > 100) return null;
   const [row] = await db
     .select({
@@ -173,7 +175,7 @@ export async function findSession(
       storeId: staff.storeId,
       email: staff.email,
       role: staff.role,
-      expiresAt: staffSessions.expiresAt,
+      sessionExpiresAt: staffSessions.expiresAt,
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
@@ -186,9 +188,7 @@ export async function findSession(
       ),
     )
     .limit(1);
-  if (!row) return null;
-  const { expiresAt, ...identity } = row;
-  return { identity: { ...identity, role: identity.role as StaffRole }, expiresAt };
+  return row ? { ...row, role: row.role as StaffRole } : null;
 }
 
 export async function signOut(db: Db, token: string): Promise<void> {
