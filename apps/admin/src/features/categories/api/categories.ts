@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { IMAGE_MAX_BYTES, imageTypes, type UploadedImage } from '@store/contracts/admin/products';
 import type {
   AdminCategory,
   adminCategoryListSchema,
@@ -78,14 +77,3 @@ export function useReorderCategories() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
-
-/** A category image: checked here for type and size, then POST /admin/images decides by content. */
-export function categoryImageProblem(file: File): string | null {
-  if (!(imageTypes as readonly string[]).includes(file.type))
-    return `${file.name} is not a JPEG, PNG or WebP image`;
-  if (file.size > IMAGE_MAX_BYTES) return `${file.name} is larger than 10 MB`;
-  return null;
-}
-
-export const uploadCategoryImage = (file: File) =>
-  adminRequest<UploadedImage>('/images', { method: 'POST', body: file });

@@ -14,7 +14,7 @@ import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { Label } from '@store/ui/label';
 import { applyServerErrors, errorMessage } from '@/lib/api-client';
-import { categoryImageProblem, uploadCategoryImage } from '../api/categories';
+import { imageFileProblem, uploadImage } from '@/lib/images';
 
 /** The parents are typed as one line, "Stationery, Office": the API's list, split at commas. */
 const formSchema = z.object({
@@ -38,11 +38,11 @@ type Values = z.input<typeof formSchema>;
 export function CategoryFormView({
   category,
   onSave,
-  upload = uploadCategoryImage,
+  upload = uploadImage,
 }: {
   category?: AdminCategory;
   onSave: (form: CategoryForm) => Promise<unknown>;
-  upload?: typeof uploadCategoryImage;
+  upload?: typeof uploadImage;
 }) {
   const form = useForm<Values, unknown, CategoryForm>({
     resolver: zodResolver(formSchema),
@@ -63,7 +63,7 @@ export function CategoryFormView({
     event.target.value = '';
     setImageProblem(null);
     if (!file) return;
-    const refused = categoryImageProblem(file);
+    const refused = imageFileProblem(file);
     if (refused) return setImageProblem(refused);
     setUploading(true);
     try {

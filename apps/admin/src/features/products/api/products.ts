@@ -13,7 +13,6 @@ import type {
   adminProductListSchema,
   productDeletedSchema,
   ProductForm,
-  UploadedImage,
 } from '@store/contracts/admin/products';
 import { adminRequest } from '@/lib/api-client';
 
@@ -92,7 +91,3 @@ export const useRestoreProduct = () =>
   useAdminMutation((id: string) =>
     adminRequest<AdminProduct>(`/products/${encodeURIComponent(id)}/restore`, { method: 'POST' }),
   );
-
-/** POST /admin/images: the file itself as the body, with its own Content-Type. */
-export const uploadImage = (file: File) =>
-  adminRequest<UploadedImage>('/images', { method: 'POST', body: file });

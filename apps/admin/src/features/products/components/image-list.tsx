@@ -5,8 +5,7 @@ import { imageTypes } from '@store/contracts/admin/products';
 import { Button } from '@store/ui/button';
 import { Label } from '@store/ui/label';
 import { errorMessage } from '@/lib/api-client';
-import { uploadImage } from '../api/products';
-import { imageFileProblem } from '../lib/image-check';
+import { imageFileProblem, uploadImage } from '@/lib/images';
 import type { ProductFormApi } from './product-form-types';
 import { ListError, Section } from './section';
 
