@@ -9,6 +9,7 @@ import { orderStatus } from '@store/contracts/order-rules';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { likeContaining } from '../../lib/like-pattern';
 import { activityOf } from '../activity/activity.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus } from './order-status';
@@ -30,9 +31,6 @@ function checkDay(value: string | undefined, field: 'from' | 'to') {
       [field]: 'Not a calendar date',
     });
 }
-
-/** `%` and `_` typed by staff are literal characters, not patterns. */
-export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * What q may be: an order id (exact, as normalizeOrderId reads it), part of an e-mail (any case)

@@ -3,9 +3,7 @@ import { orderStatus } from '@store/contracts/order-rules';
 import type { Db } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-
-/** `%` and `_` typed by staff are literal characters, not patterns. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likeContaining } from '../../lib/like-pattern';
 
 const paidStatuses = sql.raw(
   [orderStatus.processing, orderStatus.shipped, orderStatus.delivered].join(', '),
@@ -56,7 +54,7 @@ export async function listCustomers(
 ) {
   const where: SQL[] = [eq(users.storeId, storeId)];
   if (q.q) {
-    const like = containing(q.q);
+    const like = likeContaining(q.q);
     where.push(
       or(
         ilike(users.email, like),
