@@ -1,13 +1,13 @@
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useCategoryNames } from '@/features/settings/api/get-categories';
 import { useSettings } from '@/features/settings/api/settings';
 import { SettingsForm } from '@/features/settings/components/settings-form';
+import { useCategories } from '@/lib/shared-queries';
 
 /** /admin/settings (owner) */
 export function SettingsRoute() {
   const settings = useSettings();
-  const categories = useCategoryNames();
+  const categories = useCategories();
   return (
     <>
       <PageHeader title="Store settings" />

@@ -1,9 +1,9 @@
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { useStaff } from '@/features/staff/api/staff';
 import { AddStaffForm } from '@/features/staff/components/add-staff-form';
 import { StaffList } from '@/features/staff/components/staff-list';
 import { useSession } from '@/state/session';
+import { useStaff } from '@/lib/shared-queries';
 
 /** /admin/staff (owner) */
 export function StaffRoute() {

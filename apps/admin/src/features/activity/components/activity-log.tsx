@@ -5,9 +5,9 @@ import { Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime } from '@/lib/format';
+import { useStaff } from '@/lib/shared-queries';
 import { useUrlQuery } from '@/lib/url-query';
 import { useActivity } from '../api/get-activity';
-import { usePeople } from '../api/get-people';
 import { ChangeValues } from './change-values';
 
 const kindLabels: Record<(typeof activityEntityTypes)[number], string> = {
@@ -24,7 +24,7 @@ const kindLabels: Record<(typeof activityEntityTypes)[number], string> = {
 export function ActivityLog({ owner }: { owner: boolean }) {
   const [query, update] = useUrlQuery(adminActivityQuerySchema);
   const activity = useActivity(query);
-  const people = usePeople(owner);
+  const people = useStaff(owner);
 
   // staff may not list the staff: offer the people this browser has seen in the log
   const seen = useRef(new Map<string, string>());

@@ -1,22 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  AdminCategory,
-  adminCategoryListSchema,
-  CategoryForm,
-} from '@store/contracts/admin/categories';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminCategory, CategoryForm } from '@store/contracts/admin/categories';
 import { adminRequest } from '@/lib/api-client';
+import { categoriesQueryOptions, type AdminCategoryList } from '@/lib/shared-queries';
 
-export type AdminCategoryList = z.infer<typeof adminCategoryListSchema>;
-const key = ['admin', 'categories'] as const;
-
-/** GET /admin/categories: in order, with product counts. */
-export const categoriesQueryOptions = () =>
-  queryOptions({
-    queryKey: key,
-    queryFn: ({ signal }) => adminRequest<AdminCategoryList>('/categories', { signal }),
-  });
-export const useCategories = () => useQuery(categoriesQueryOptions());
+const key = categoriesQueryOptions().queryKey;
 
 export function saveCategory(id: string | null, form: CategoryForm) {
   return id

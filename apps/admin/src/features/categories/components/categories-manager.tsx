@@ -8,12 +8,8 @@ import { toast } from '@store/ui/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-client';
-import {
-  useCategories,
-  useDeleteCategory,
-  useReorderCategories,
-  useSaveCategory,
-} from '../api/categories';
+import { useCategories } from '@/lib/shared-queries';
+import { useDeleteCategory, useReorderCategories, useSaveCategory } from '../api/categories';
 import { CategoryFormView } from './category-form';
 
 /** New category or Edit <name>: the form in a dialog. */

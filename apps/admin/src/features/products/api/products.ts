@@ -6,7 +6,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminCategoryListSchema } from '@store/contracts/admin/categories';
 import type {
   AdminProduct,
   AdminProductListQuery,
@@ -36,15 +35,6 @@ export const productQueryOptions = (id: string) =>
       adminRequest<AdminProduct>(`/products/${encodeURIComponent(id)}`, { signal }),
   });
 export const useProduct = (id: string) => useQuery(productQueryOptions(id));
-
-/** GET /admin/categories: the names the Category select offers (and their parents). */
-export const productCategoriesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin', 'categories'],
-    queryFn: ({ signal }) =>
-      adminRequest<z.infer<typeof adminCategoryListSchema>>('/categories', { signal }),
-  });
-export const useProductCategories = () => useQuery(productCategoriesQueryOptions());
 
 /** POST /admin/products (id null) or PUT /admin/products/:id. */
 export function saveProduct(id: string | null, form: ProductForm) {

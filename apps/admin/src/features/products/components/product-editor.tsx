@@ -3,19 +3,14 @@ import { Button } from '@store/ui/button';
 import { toast } from '@store/ui/toast';
 import { QueryState } from '@/components/query-state';
 import { errorMessage } from '@/lib/api-client';
-import {
-  useDeleteProduct,
-  useProduct,
-  useProductCategories,
-  useRestoreProduct,
-  useSaveProduct,
-} from '../api/products';
+import { useCategories } from '@/lib/shared-queries';
+import { useDeleteProduct, useProduct, useRestoreProduct, useSaveProduct } from '../api/products';
 import { DeleteProduct } from './delete-product';
 import { ProductFormView } from './product-form';
 
 /** New product: the empty form; saving opens the product's own page. */
 export function NewProduct() {
-  const categories = useProductCategories();
+  const categories = useCategories();
   const save = useSaveProduct(null);
   const navigate = useNavigate();
   return (
@@ -38,7 +33,7 @@ export function NewProduct() {
 /** A product's page: its form, Delete product, and Restore when it is archived. */
 export function EditProduct({ id }: { id: string }) {
   const product = useProduct(id);
-  const categories = useProductCategories();
+  const categories = useCategories();
   const save = useSaveProduct(id);
   const remove = useDeleteProduct();
   const restore = useRestoreProduct();

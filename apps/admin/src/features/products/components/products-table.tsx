@@ -8,8 +8,9 @@ import { Select } from '@store/ui/select';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { SearchBox } from '@/components/search-box';
+import { useCategories } from '@/lib/shared-queries';
 import { useUrlQuery } from '@/lib/url-query';
-import { useProductCategories, useProducts } from '../api/products';
+import { useProducts } from '../api/products';
 
 function StatusBadge({ row }: { row: AdminProductRow }) {
   if (row.archived) return <Badge variant="gray">Archived</Badge>;
@@ -106,7 +107,7 @@ const columns: ColumnDef<AdminProductRow, unknown>[] = [
 export function ProductsTable() {
   const [query, update] = useUrlQuery(adminProductListQuerySchema);
   const products = useProducts(query);
-  const categories = useProductCategories();
+  const categories = useCategories();
   const names = categories.data?.data.map((c) => c.name) ?? [];
   if (query.category && !names.includes(query.category)) names.push(query.category);
 

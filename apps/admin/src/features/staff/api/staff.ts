@@ -1,16 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StaffMember } from '@store/contracts/admin/common';
 import type { AddStaffBody, updateStaffBodySchema } from '@store/contracts/admin/people';
 import { adminRequest } from '@/lib/api-client';
-
-/** GET /admin/staff (owner) */
-export const staffQueryOptions = () =>
-  queryOptions({
-    queryKey: ['admin', 'staff'],
-    queryFn: ({ signal }) => adminRequest<{ data: StaffMember[] }>('/staff', { signal }),
-  });
-export const useStaff = (enabled = true) => useQuery({ ...staffQueryOptions(), enabled });
 
 /** POST /admin/staff (owner) */
 export function useAddStaff() {
