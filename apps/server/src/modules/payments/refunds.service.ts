@@ -36,9 +36,15 @@ export interface RecordedRefund {
   existing: boolean;
 }
 
-// in a select list drizzle writes a column without its table: the outer payments.id is named in
-// full, or "id" would be the refund's own
+/**
+ * A payment's refunds asked of the provider and not settled yet, as a column of a query on
+ * payments. In a select list drizzle writes a column without its table: the outer payments.id is
+ * named in full, or "id" would be the refund's own.
+ */
 const requestedSum = sql<number>`coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${sql.raw('"payments"."id"')} and ${refunds.status} = 'requested'), 0)::int`;
+
+/** What may still be refunded of a payment (amount - refunded - requested), as a column. */
+export const refundableSum = sql<number>`(${payments.amountPaise} - ${payments.refundedPaise} - ${requestedSum})::int`;
 
 /** Payments the shop owes back (needs_refund), oldest first: money for an order that could not take it. */
 export async function listRefundsDue(db: Db): Promise<RefundDue[]> {

@@ -3,7 +3,8 @@ import type { Dashboard } from '@store/contracts/admin/people';
 import { orderStatus } from '@store/contracts/order-rules';
 import { LOW_STOCK_THRESHOLD } from '@store/contracts/stock';
 import type { Db } from '../../db/client';
-import { orders, payments, products, refunds, stockLevels } from '../../db/schema';
+import { orders, payments, products, stockLevels } from '../../db/schema';
+import { refundableSum } from '../payments/refunds.service';
 
 const LIST_SIZE = 10;
 /** An order counts as revenue once paid: Processing, Shipped or Delivered (a cancel takes it out). */
@@ -68,8 +69,6 @@ async function dailyRevenue(db: Db, storeId: string, now: Date) {
 
 /** The dashboard: sales, the 30-day chart and the three work lists (each up to 10 rows). */
 export async function getDashboard(db: Db, storeId: string, now = new Date()): Promise<Dashboard> {
-  const requested = sql<number>`coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${sql.raw('"payments"."id"')} and ${refunds.status} = 'requested'), 0)::int`;
-  const refundable = sql<number>`(${payments.amountPaise} - ${payments.refundedPaise} - ${requested})::int`;
   const [periods, daily, toShip, refundsDue, lowStock] = await Promise.all([
     salesPeriods(db, storeId, now),
     dailyRevenue(db, storeId, now),
@@ -89,11 +88,13 @@ export async function getDashboard(db: Db, storeId: string, now = new Date()): P
         paymentId: payments.id,
         orderId: payments.orderId,
         amountPaise: payments.amountPaise,
-        refundablePaise: refundable,
+        refundablePaise: refundableSum,
         createdAt: payments.createdAt,
       })
       .from(payments)
-      .where(and(eq(payments.storeId, storeId), eq(payments.needsRefund, true), gt(refundable, 0)))
+      .where(
+        and(eq(payments.storeId, storeId), eq(payments.needsRefund, true), gt(refundableSum, 0)),
+      )
       .orderBy(asc(payments.createdAt))
       .limit(LIST_SIZE),
     db
