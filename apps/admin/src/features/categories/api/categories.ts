@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCategory, CategoryForm } from '@store/contracts/admin/categories';
+import { useAdminMutation } from '@/lib/admin-mutation';
 import { adminRequest } from '@/lib/api-client';
 import { categoriesQueryOptions, type AdminCategoryList } from '@/lib/shared-queries';
 
@@ -21,22 +22,12 @@ export const reorderCategories = (ids: string[]) =>
 export const deleteCategory = (id: string) =>
   adminRequest<{ ok: true }>(`/categories/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-/** Category changes show in the product form's select, the filters and the storefront's menu. */
-function useCategoryMutation<A, R>(fn: (args: A) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    },
-  });
-}
-
+// category changes show in the product form's select, the filters and the storefront's menu
 export const useSaveCategory = () =>
-  useCategoryMutation(({ id, form }: { id: string | null; form: CategoryForm }) =>
+  useAdminMutation(({ id, form }: { id: string | null; form: CategoryForm }) =>
     saveCategory(id, form),
   );
-export const useDeleteCategory = () => useCategoryMutation(deleteCategory);
+export const useDeleteCategory = () => useAdminMutation(deleteCategory);
 
 export function useReorderCategories() {
   const queryClient = useQueryClient();

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AdminOrderDetail,
@@ -7,6 +6,7 @@ import type {
   recordPaymentBodySchema,
   ShipOrderBody,
 } from '@store/contracts/admin/orders';
+import { useAdminMutation } from '@/lib/admin-mutation';
 import { adminRequest } from '@/lib/api-client';
 
 /** The order actions, each a POST under /admin/orders/:id answering the order as it now is. */
@@ -33,12 +33,5 @@ export function postOrderAction(id: string, action: OrderActionRequest) {
 }
 
 /** Runs an action, then refreshes the order page, the table and the dashboard. */
-export function useOrderAction(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (action: OrderActionRequest) => postOrderAction(id, action),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    },
-  });
-}
+export const useOrderAction = (id: string) =>
+  useAdminMutation((action: OrderActionRequest) => postOrderAction(id, action));

@@ -13,6 +13,7 @@ import type {
   productDeletedSchema,
   ProductForm,
 } from '@store/contracts/admin/products';
+import { useAdminMutation } from '@/lib/admin-mutation';
 import { adminRequest } from '@/lib/api-client';
 
 export type AdminProductList = z.infer<typeof adminProductListSchema>;
@@ -46,17 +47,7 @@ export function saveProduct(id: string | null, form: ProductForm) {
     : adminRequest<AdminProduct>('/products', { method: 'POST', body: form });
 }
 
-/** Every product change refreshes the lists, the product and the dashboard's low-stock list. */
-function useAdminMutation<A, R>(fn: (args: A) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
-    },
-  });
-}
-
+// every product change refreshes the lists, the product and the dashboard's low-stock list
 export const useSaveProduct = (id: string | null) =>
   useAdminMutation((form: ProductForm) => saveProduct(id, form));
 
