@@ -17,6 +17,7 @@ import {
   type AdminProductListQuery,
   type AdminProductRow,
   type ProductForm,
+  type ProductFormInput,
   type ProductStockBody,
   type VariantStock,
 } from '@store/contracts/admin/products';
@@ -180,11 +181,9 @@ async function requireProduct(db: DbOrTx, storeId: string, id: string): Promise<
   return found;
 }
 
-export function toAdminProduct(p: StoredProduct): AdminProduct {
-  const v = p.values;
+/** The stored values as the form shows them (rupees, total stock); the slug is left to the caller. */
+export function formValuesOf(v: ProductValues) {
   return {
-    id: p.id,
-    slug: v.slug,
     title: v.title,
     description: v.description,
     category: v.category,
@@ -194,11 +193,19 @@ export function toAdminProduct(p: StoredProduct): AdminProduct {
     stock: totalStock(v),
     featured: v.featured,
     published: v.published,
-    archived: p.archived,
-    ordered: p.ordered,
     images: v.images.map((i) => (i.imageId ? { url: i.url, imageId: i.imageId } : { url: i.url })),
     attributes: v.attributes,
     variantStock: v.variantStock,
+  } satisfies Omit<ProductFormInput, 'slug' | 'stockSeen'>;
+}
+
+export function toAdminProduct(p: StoredProduct): AdminProduct {
+  return {
+    id: p.id,
+    slug: p.values.slug,
+    ...formValuesOf(p.values),
+    archived: p.archived,
+    ordered: p.ordered,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

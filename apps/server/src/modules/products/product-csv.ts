@@ -14,13 +14,14 @@ import {
   type ProductFormInput,
 } from '@store/contracts/admin/products';
 import { adminMessages } from '@store/contracts/admin/common';
-import { paiseToRupees, paiseToRupeeString } from '@store/contracts/money';
+import { paiseToRupeeString } from '@store/contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import {
   categorySpellings,
   changedFields,
+  formValuesOf,
   hasOptions,
   loadProducts,
   slugify,
@@ -176,25 +177,6 @@ const parseRupees = (cell: string): number | null => {
   return /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
 };
 
-/** The form as stored, to lay a row's columns over (a column left out keeps the stored value). */
-function formInputOf(p: StoredProduct): ProductFormInput {
-  const v = p.values;
-  return {
-    title: v.title,
-    description: v.description,
-    category: v.category,
-    parentCategory: v.parentCategory,
-    regularPrice: paiseToRupees(v.regularPricePaise),
-    discountedPrice: v.discountedPricePaise === null ? null : paiseToRupees(v.discountedPricePaise),
-    stock: totalStock(v),
-    featured: v.featured,
-    published: v.published,
-    images: v.images.map((i) => (i.imageId ? { url: i.url, imageId: i.imageId } : { url: i.url })),
-    attributes: v.attributes,
-    variantStock: v.variantStock,
-  };
-}
-
 const newFormInput = (): ProductFormInput => ({
   title: '',
   description: '',
@@ -287,7 +269,8 @@ function formOfRow(
   existing: StoredProduct | null,
   errors: CellError[],
 ): ProductFormInput {
-  const form = existing ? formInputOf(existing) : newFormInput();
+  // the stored form, to lay the row's columns over (a column left out keeps the stored value)
+  const form: ProductFormInput = existing ? formValuesOf(existing.values) : newFormInput();
   for (const c of ['title', 'description', 'category'] as const) {
     const v = cell(c);
     if (v !== undefined) form[c] = v;
