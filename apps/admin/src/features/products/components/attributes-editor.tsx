@@ -6,8 +6,9 @@ import { Button } from '@store/ui/button';
 import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { Label } from '@store/ui/label';
+import { FormSection } from '@/components/form-section';
 import type { ProductFormApi } from './product-form-types';
-import { ListError, Section } from './section';
+import { ListError } from './list-error';
 
 /** One attribute's values as removable chips, and a field to add one (Enter or the button). */
 function ValuesEditor({ form, index }: { form: ProductFormApi; index: number }) {
@@ -95,7 +96,7 @@ export function AttributesEditor({ form }: { form: ProductFormApi }) {
     attributes.some((a) => a?.key?.trim().toLowerCase() === key.toLowerCase());
 
   return (
-    <Section
+    <FormSection
       legend="Attributes"
       description={`Sizes use the name "${SIZE_ATTRIBUTE_KEY}" and colours "${COLOUR_ATTRIBUTE_KEY}": the storefront offers them as choices, with stock for each.`}
     >
@@ -152,6 +153,6 @@ export function AttributesEditor({ form }: { form: ProductFormApi }) {
           <Plus aria-hidden="true" /> Add attribute
         </Button>
       </div>
-    </Section>
+    </FormSection>
   );
 }

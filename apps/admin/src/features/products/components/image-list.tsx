@@ -6,8 +6,9 @@ import { Button } from '@store/ui/button';
 import { Label } from '@store/ui/label';
 import { errorMessage } from '@/lib/api-client';
 import { imageFileProblem, uploadImage } from '@/lib/images';
+import { FormSection } from '@/components/form-section';
 import type { ProductFormApi } from './product-form-types';
-import { ListError, Section } from './section';
+import { ListError } from './list-error';
 
 const MAX_IMAGES = 12;
 
@@ -70,7 +71,7 @@ export function ImageList({
   const listError = errors.images?.message ?? errors.images?.root?.message;
 
   return (
-    <Section
+    <FormSection
       legend="Images"
       description="JPEG, PNG or WebP, up to 10 MB each. The first image is the main one."
     >
@@ -150,6 +151,6 @@ export function ImageList({
         ) : null}
         <ListError id="product-images-error" message={listError} />
       </div>
-    </Section>
+    </FormSection>
   );
 }

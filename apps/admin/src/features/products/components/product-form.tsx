@@ -15,11 +15,11 @@ import { Select } from '@store/ui/select';
 import { Textarea } from '@store/ui/textarea';
 import { applyServerErrors } from '@/lib/api-client';
 import type { uploadImage } from '@/lib/images';
+import { FormSection } from '@/components/form-section';
 import { variantAxes } from '../lib/variant-grid';
 import { AttributesEditor } from './attributes-editor';
 import { ImageList } from './image-list';
 import type { ProductFormApi } from './product-form-types';
-import { Section } from './section';
 import { VariantStockGrid } from './variant-stock-grid';
 
 const formFields = [
@@ -168,7 +168,7 @@ export function ProductFormView({
     >
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">
-          <Section legend="Product">
+          <FormSection legend="Product">
             <HookFormField form={form} name="title" id="product-title" label="Title">
               {(control) => <Input autoComplete="off" {...control} />}
             </HookFormField>
@@ -190,15 +190,15 @@ export function ProductFormView({
             >
               {(control) => <Input autoComplete="off" spellCheck={false} {...control} />}
             </HookFormField>
-          </Section>
+          </FormSection>
           <ImageList form={form} upload={upload} />
           <AttributesEditor form={form} />
-          <Section legend="Stock">
+          <FormSection legend="Stock">
             <StockField form={form} />
-          </Section>
+          </FormSection>
         </div>
         <div className="grid content-start gap-6">
-          <Section legend="Status">
+          <FormSection legend="Status">
             <HookFormField
               form={form}
               name="published"
@@ -219,8 +219,8 @@ export function ProductFormView({
             >
               {(control) => <input type="checkbox" className="mt-0.5 size-4" {...control} />}
             </HookFormField>
-          </Section>
-          <Section legend="Organisation">
+          </FormSection>
+          <FormSection legend="Organisation">
             <HookFormField form={form} name="category" id="product-category" label="Category">
               {(control) => (
                 <Select {...control}>
@@ -252,8 +252,8 @@ export function ProductFormView({
                 </>
               )}
             </HookFormField>
-          </Section>
-          <Section legend="Pricing" description="In rupees, e.g. 120 or 99.50">
+          </FormSection>
+          <FormSection legend="Pricing" description="In rupees, e.g. 120 or 99.50">
             <HookFormField
               form={form}
               name="regularPrice"
@@ -277,7 +277,7 @@ export function ProductFormView({
                 <Input type="number" inputMode="decimal" step="0.01" min="0" {...control} />
               )}
             </HookFormField>
-          </Section>
+          </FormSection>
         </div>
       </div>
       {problem ? (

@@ -16,6 +16,7 @@ import { FieldError, Label } from '@store/ui/label';
 import { Textarea } from '@store/ui/textarea';
 import { toast } from '@store/ui/toast';
 import { applyServerErrors } from '@/lib/api-client';
+import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
 
@@ -45,15 +46,6 @@ const fieldNames = [
   'upiVpa',
   'upiPayeeName',
 ];
-
-function Fieldset({ legend, children }: { legend: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4">
-      <legend className="px-1 font-sans text-lg font-semibold">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
 function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
@@ -223,7 +215,7 @@ export function SettingsForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <Fieldset legend="Store">
+      <FormSection legend="Store">
         <div className="grid gap-4 md:grid-cols-2">
           {text('storeName', 'Store name')}
           {text('companyName', 'Company name')}
@@ -242,25 +234,25 @@ export function SettingsForm({
           {(control) => <Textarea rows={3} {...control} />}
         </HookFormField>
         {text('companyLogoUrl', 'Logo URL', 'url')}
-      </Fieldset>
+      </FormSection>
 
-      <Fieldset legend="Category images">
+      <FormSection legend="Category images">
         <CategoryImages form={form} categories={categories} />
-      </Fieldset>
+      </FormSection>
 
-      <Fieldset legend="Policies">
+      <FormSection legend="Policies">
         {policySlugs.map((slug) => (
           <PolicyEditor key={slug} form={form} slug={slug} />
         ))}
-      </Fieldset>
+      </FormSection>
 
-      <Fieldset legend="Payment">
+      <FormSection legend="Payment">
         <PaymentMethods form={form} available={data.availablePaymentMethods} />
         <div className="grid gap-4 md:grid-cols-2">
           {text('upiVpa', 'UPI ID', 'text', 'Where UPI payments go, e.g. shop@okbank')}
           {text('upiPayeeName', 'UPI payee name')}
         </div>
-      </Fieldset>
+      </FormSection>
 
       {problem ? (
         <p role="alert" className="text-sm font-medium text-destructive">

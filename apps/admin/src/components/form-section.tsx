@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-/** A titled group of the form's fields. */
-export function Section({
+/** A titled group of a form's fields (the product form, Store settings). */
+export function FormSection({
   legend,
   description,
   children,
@@ -17,13 +17,4 @@ export function Section({
       {children}
     </fieldset>
   );
-}
-
-/** The form's message for a list field as a whole (e.g. "At most 12 images"). */
-export function ListError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
 }
