@@ -1,5 +1,4 @@
 // What the operator CLI prints. Pure functions of the data both paths share (database or server).
-import { controlCharacters } from '@store/contracts/common';
 import { formatPaise } from '@store/contracts/money';
 import {
   OPERATOR_ORDERS_MAX_LIMIT,
@@ -8,25 +7,9 @@ import {
 } from '@store/contracts/operator';
 import { orderStatusLabel } from '@store/contracts/order-rules';
 import type { TransitionedOrder } from '../modules/orders/order-transitions.service';
+import { columns, printable } from './terminal-text';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
-
-const CONTROL = new RegExp(controlCharacters.source, 'g');
-
-/**
- * Shoppers type names and addresses; a terminal would obey an escape sequence or a newline hidden
- * in them (rewrite the screen, fake a row). Every string is printed with control characters as '?'.
- */
-function printable<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(CONTROL, '?') as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => printable(v)) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]: [string, unknown]) => [k, printable(v)]),
-    ) as T;
-  }
-  return value;
-}
 
 /** The operator's local date and minute, e.g. 2026-11-22 14:05 (sorts and reads the same anywhere). */
 export function formatDateTime(iso: string): string {
@@ -42,21 +25,6 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 function formatMobile(phone: string): string {
   const digits = /^(?:\+91)?(\d{10})$/.exec(phone)?.[1];
   return digits ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : phone;
-}
-
-/** Rows as aligned columns, two spaces apart; amounts and counts (rightAligned) line up on the right. */
-function columns(rows: readonly string[][], rightAligned: ReadonlySet<number>): string[] {
-  const widths: number[] = [];
-  for (const row of rows)
-    row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  return rows.map((row) =>
-    row
-      .map((cell, i) => {
-        if (rightAligned.has(i)) return cell.padStart(widths[i]!);
-        return i === row.length - 1 ? cell : cell.padEnd(widths[i]!);
-      })
-      .join('  '),
-  );
 }
 
 export function formatTransition(result: TransitionedOrder): string {

@@ -1,11 +1,10 @@
 // What `npm run store -- refunds` and `refund ...` print.
-import { controlCharacters } from '@store/contracts/common';
 import { formatPaise } from '@store/contracts/money';
 import type { RecordedRefundView, RefundDueView } from '@store/contracts/payments';
+import { printable as printableValue } from './terminal-text';
 
-// a payer's VPA or a reference could hide terminal escapes: printed as '?', as in order-format.ts
-const CONTROL = new RegExp(controlCharacters.source, 'g');
-const printable = (text: string | null) => (text ?? '').replace(CONTROL, '?');
+// a payer's VPA or a reference could hide terminal escapes: printed as '?'
+const printable = (text: string | null) => printableValue(text ?? '');
 
 export function formatRefundsDue(due: readonly RefundDueView[]): string {
   if (due.length === 0) return 'No payment needs a refund.';

@@ -1,8 +1,6 @@
 import type { StaffMember } from '@store/contracts/admin/common';
-import { controlCharacters } from '@store/contracts/common';
+import { columns, printable } from './terminal-text';
 
-const CONTROL = new RegExp(controlCharacters.source, 'g');
-const printable = (text: string) => text.replace(CONTROL, '?');
 const day = (iso: string) => iso.slice(0, 10);
 
 export function formatStaffAdded(member: StaffMember): string {
@@ -25,15 +23,7 @@ export function formatStaffList(members: StaffMember[]): string {
       day(m.createdAt),
     ]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths[i]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return columns(rows).join('\n');
 }
 
 export function formatStaffDisabled(result: { member: StaffMember; wasDisabled: boolean }): string {
