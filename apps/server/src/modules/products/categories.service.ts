@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   NAVIGATION_CATEGORY_COUNT,
   type AdminCategory,
@@ -58,12 +58,16 @@ const productCountSql = sql<number>`(select count(*)::int from ${products} p
   where p.store_id = ${categories.storeId} and lower(p.category) = lower(${categories.name})
   and p.archived_at is null)`;
 
-/** The categories in their order, each with how many products use it. */
-export async function listCategories(db: DbOrTx, storeId: string): Promise<AdminCategory[]> {
+/** The categories in their order (or those `where` picks), each with how many products use it. */
+export async function listCategories(
+  db: DbOrTx,
+  storeId: string,
+  where?: SQL,
+): Promise<AdminCategory[]> {
   const rows = await db
     .select({ row: categories, productCount: productCountSql })
     .from(categories)
-    .where(eq(categories.storeId, storeId))
+    .where(and(eq(categories.storeId, storeId), where))
     .orderBy(asc(categories.position), asc(categories.name));
   return rows.map((r) => toAdminCategory(r.row, Number(r.productCount)));
 }
@@ -91,7 +95,8 @@ const uniqueNames = (names: string[]) => {
 };
 
 async function withCategory(tx: DbOrTx, storeId: string, id: string): Promise<AdminCategory> {
-  const found = (await listCategories(tx, storeId)).find((c) => c.id === id);
+  // only this one: every category's product count would be counted for nothing
+  const [found] = await listCategories(tx, storeId, eq(categories.id, id));
   if (!found) throw new HttpError(404, NOT_FOUND);
   return found;
 }
