@@ -626,7 +626,7 @@ export async function saveProductForm(
     return writeProduct(tx, actor, existing, next);
   });
   return {
-    product: toAdminProduct((await findProduct(db, actor.storeId, result.id))!),
+    product: await getAdminProduct(db, actor.storeId, result.id),
     changed: result.changed,
   };
 }
@@ -682,7 +682,7 @@ export async function setProductStock(
     return { id, changed: true };
   });
   return {
-    product: toAdminProduct((await findProduct(db, actor.storeId, result.id))!),
+    product: await getAdminProduct(db, actor.storeId, result.id),
     changed: result.changed,
   };
 }
