@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@store/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@store/ui/dialog';
+import { FieldError } from '@store/ui/label';
 import { errorMessage } from '@/lib/api-client';
 
 /**
@@ -59,11 +60,7 @@ export function ConfirmDialog({
           {description}
         </DialogDescription>
         {children}
-        {problem ? (
-          <p role="alert" className="mt-3 text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        <FieldError className="mt-3 font-medium">{problem}</FieldError>
         <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => openChange(false)}>
             {keepLabel}

@@ -9,6 +9,7 @@ import {
 import { Button } from '@store/ui/button';
 import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
+import { FieldError } from '@store/ui/label';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
 
@@ -44,11 +45,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <HookFormField form={form} name="password" id="password" label="Password">
         {(control) => <Input type="password" autoComplete="current-password" {...control} />}
       </HookFormField>
-      {problem ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" disabled={form.formState.isSubmitting}>
         Sign in
       </Button>

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import type { ImportResult } from '@store/contracts/admin/import';
 import { Badge } from '@store/ui/badge';
 import { Button } from '@store/ui/button';
-import { Label } from '@store/ui/label';
+import { FieldError, Label } from '@store/ui/label';
 import { toast } from '@store/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { downloadExport, postImport } from '../api/import';
@@ -220,11 +220,7 @@ export function ImportExport({
             Checking the file…
           </p>
         ) : null}
-        {problem ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {problem}
-          </p>
-        ) : null}
+        <FieldError className="font-medium">{problem}</FieldError>
         {preview ? (
           <div className="grid gap-4">
             <h3 className="font-sans text-base font-semibold">Preview of {file?.name}</h3>

@@ -12,7 +12,7 @@ import { imageTypes } from '@store/contracts/admin/products';
 import { Button } from '@store/ui/button';
 import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
-import { Label } from '@store/ui/label';
+import { FieldError, Label } from '@store/ui/label';
 import { applyServerErrors, errorMessage } from '@/lib/api-client';
 import { imageFileProblem, uploadImage } from '@/lib/images';
 
@@ -144,11 +144,7 @@ export function CategoryFormView({
       >
         {(control) => <Input autoComplete="off" {...control} />}
       </HookFormField>
-      {problem ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError className="font-medium">{problem}</FieldError>
       <div>
         <Button type="submit" disabled={form.formState.isSubmitting || uploading}>
           Save category

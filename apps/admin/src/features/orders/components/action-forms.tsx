@@ -13,20 +13,13 @@ import {
 import { Button } from '@store/ui/button';
 import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
+import { FieldError } from '@store/ui/label';
 import { Select } from '@store/ui/select';
 import { toast } from '@store/ui/toast';
 import { applyServerErrors } from '@/lib/api-client';
 import type { OrderActionRequest } from '../api/order-actions';
 
 type Run = (action: OrderActionRequest) => Promise<unknown>;
-
-function FormProblem({ text }: { text: string | null }) {
-  return text ? (
-    <p role="alert" className="text-sm font-medium text-destructive">
-      {text}
-    </p>
-  ) : null;
-}
 
 /** Mark shipped: Carrier (the contracts' list) and Tracking number, checked as the API checks it. */
 export function ShipForm({ run }: { run: Run }) {
@@ -69,7 +62,7 @@ export function ShipForm({ run }: { run: Run }) {
       <HookFormField form={form} name="trackingNumber" id="ship-tracking" label="Tracking number">
         {(control) => <Input autoComplete="off" spellCheck={false} {...control} />}
       </HookFormField>
-      <FormProblem text={problem} />
+      <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" disabled={form.formState.isSubmitting}>
         Mark shipped
       </Button>
@@ -115,7 +108,7 @@ export function RecordPaymentForm({ run, totalPaise }: { run: Run; totalPaise: n
       >
         {(control) => <Input inputMode="numeric" autoComplete="off" {...control} />}
       </HookFormField>
-      <FormProblem text={problem} />
+      <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
         Record payment
       </Button>
@@ -184,7 +177,7 @@ export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDe
       <HookFormField form={form} name="reference" id="refund-reference" label="Reference">
         {(control) => <Input autoComplete="off" {...control} />}
       </HookFormField>
-      <FormProblem text={problem} />
+      <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
         Record refund
       </Button>

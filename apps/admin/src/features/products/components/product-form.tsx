@@ -13,6 +13,7 @@ import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { Select } from '@store/ui/select';
 import { Textarea } from '@store/ui/textarea';
+import { FieldError } from '@store/ui/label';
 import { applyServerErrors } from '@/lib/api-client';
 import type { uploadImage } from '@/lib/images';
 import { FormSection } from '@/components/form-section';
@@ -280,11 +281,7 @@ export function ProductFormView({
           </FormSection>
         </div>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError className="font-medium">{problem}</FieldError>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving…' : 'Save product'}

@@ -254,11 +254,7 @@ export function SettingsForm({
         </div>
       </FormSection>
 
-      {problem ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError className="font-medium">{problem}</FieldError>
       <div>
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           Save

@@ -8,6 +8,7 @@ import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { Select } from '@store/ui/select';
 import { toast } from '@store/ui/toast';
+import { FieldError } from '@store/ui/label';
 import { applyServerErrors } from '@/lib/api-client';
 import { useAddStaff } from '../api/staff';
 
@@ -63,11 +64,7 @@ export function AddStaffForm() {
           )}
         </HookFormField>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError className="font-medium">{problem}</FieldError>
       <div>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           Add
