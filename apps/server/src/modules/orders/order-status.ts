@@ -31,3 +31,10 @@ export function nextOrderStatus(current: number, action: OrderAction): Transitio
 export const orderTransition = (
   action: OrderAction,
 ): { from: readonly OrderStatusCode[]; to: OrderStatusCode } => transitions[action];
+
+/** An order counts as paid (revenue, a customer's spend) once Processing, Shipped or Delivered; a cancel takes it out. */
+export const paidOrderStatuses: readonly OrderStatusCode[] = [
+  orderStatus.processing,
+  orderStatus.shipped,
+  orderStatus.delivered,
+];

@@ -4,13 +4,13 @@ import { orderStatus } from '@store/contracts/order-rules';
 import { LOW_STOCK_THRESHOLD } from '@store/contracts/stock';
 import type { Db } from '../../db/client';
 import { orders, payments, products, stockLevels } from '../../db/schema';
+import { SHOP_TIME_ZONE } from '../orders/admin-orders.service';
+import { paidOrderStatuses } from '../orders/order-status';
 import { refundableSum } from '../payments/refunds.service';
 
 const LIST_SIZE = 10;
-/** An order counts as revenue once paid: Processing, Shipped or Delivered (a cancel takes it out). */
-const paidStatuses = [orderStatus.processing, orderStatus.shipped, orderStatus.delivered];
-/** The shop's day: sales are counted by the calendar of Asia/Kolkata. */
-const ZONE = sql.raw(`'Asia/Kolkata'`);
+/** The shop's day: sales are counted by its calendar. */
+const ZONE = sql.raw(`'${SHOP_TIME_ZONE}'`);
 
 /** The shop's date `daysBack` days before `now`'s, as a timestamptz: the start of that day. */
 const dayStartBefore = (now: Date, daysBack: number) =>
@@ -38,7 +38,9 @@ async function salesPeriods(db: Db, storeId: string, now: Date) {
       monthN: countSince(30),
     })
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), inArray(orders.status, paidStatuses), since(30)));
+    .where(
+      and(eq(orders.storeId, storeId), inArray(orders.status, [...paidOrderStatuses]), since(30)),
+    );
   const r = row ?? { today: 0, todayN: 0, week: 0, weekN: 0, month: 0, monthN: 0 };
   return {
     today: period(r.today, r.todayN),
@@ -58,7 +60,7 @@ async function dailyRevenue(db: Db, storeId: string, now: Date) {
     left join ${orders} o
       on o.store_id = ${storeId}
      and o.status in (${sql.join(
-       paidStatuses.map((s) => sql`${s}`),
+       paidOrderStatuses.map((s) => sql`${s}`),
        sql`, `,
      )})
      and (o.created_at at time zone ${ZONE})::date = d.day::date

@@ -1,13 +1,11 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { orderStatus } from '@store/contracts/order-rules';
 import type { Db } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
+import { paidOrderStatuses } from '../orders/order-status';
 
-const paidStatuses = sql.raw(
-  [orderStatus.processing, orderStatus.shipped, orderStatus.delivered].join(', '),
-);
+const paidStatuses = sql.raw(paidOrderStatuses.join(', '));
 // per customer, over their orders in this store: correlated subqueries on orders_user_created_idx.
 // drizzle writes a column in a select list without its table, so the outer one is named in full
 const ofThisUser = sql.raw(
