@@ -46,9 +46,6 @@ export function buildIsStale(app) {
   return sourcesOf(app).some((source) => newestMtime(source) > builtAt);
 }
 
-/** The storefront's check, kept under its old name. */
-export const webBuildIsStale = () => buildIsStale('apps/web');
-
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const app of browserApps) {
     if (buildIsStale(app) || process.argv.includes('--force')) {
