@@ -10,42 +10,33 @@ const serverOnly = (url: string) =>
   url.startsWith('/api/') || url === '/api' || url.startsWith('/sandbox-gateway');
 
 /**
- * What the storefront may load: its own scripts only (no inline script), inline styles (React
- * style props), images from here, data: URLs or any https CDN a store's catalogue points to, API
- * calls to itself, and payment forms posted to itself or PayU's hosted checkout.
+ * What the built apps may load: their own scripts only (no inline script), inline styles (React
+ * style props, the dashboard chart's sizing), images from here, data: URLs or any https CDN a
+ * store's catalogue points to, API calls to itself, and forms posted to `formAction`.
  */
-export const WEB_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  // PayU's hosted checkout may answer the post with a redirect inside its own domain, and
-  // browsers check redirects after a form post against form-action too
-  "form-action 'self' https://*.payu.in",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
+const appCsp = (formAction: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `form-action ${formAction}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
 
 /**
- * The back office's policy: the storefront's, except that it posts no payment form anywhere but
- * here. Images may come from any https CDN a product or category points to.
+ * The storefront posts payment forms to itself or PayU's hosted checkout. PayU may answer the post
+ * with a redirect inside its own domain, and browsers check redirects after a form post against
+ * form-action too.
  */
-export const ADMIN_APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // React style props and the dashboard chart's sizing
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
+export const WEB_APP_CSP = appCsp("'self' https://*.payu.in");
+
+/** The back office's policy: the storefront's, except that it posts no form anywhere but here. */
+export const ADMIN_APP_CSP = appCsp("'self'");
 
 /** The back office's paths: /admin and below (its API is /api/v1/admin, not here). */
 const ADMIN_PREFIX = '/admin';
