@@ -41,7 +41,7 @@ export interface MediaStorage {
  * they are; still, every storage refuses anything that could leave its folder or bucket prefix.
  */
 const KEY = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}(\.[a-z0-9]{1,8})?)?$/;
-export function assertMediaKey(key: string): void {
+function assertMediaKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`invalid media key: ${JSON.stringify(key)}`);
 }
 
@@ -189,10 +189,7 @@ export function s3MediaStorage(o: S3MediaOptions): MediaStorage & { client: S3Cl
   };
 }
 
-/** The data folder's media storage: `<dataDir>/media`. */
-export const dataDirMediaStorage = (dataDir: string) => localMediaStorage(join(dataDir, 'media'));
-
-/** server.ts: S3 when S3_BUCKET is set (env.ts has checked its keys), else the data folder. */
+/** server.ts: S3 when S3_BUCKET is set (env.ts has checked its keys), else `<DATA_DIR>/media`. */
 export function mediaStorageFromEnv(
   env: Pick<
     Env,
@@ -205,7 +202,7 @@ export function mediaStorageFromEnv(
     | 'S3_FORCE_PATH_STYLE'
   >,
 ): MediaStorage {
-  if (!env.S3_BUCKET) return dataDirMediaStorage(env.DATA_DIR);
+  if (!env.S3_BUCKET) return localMediaStorage(join(env.DATA_DIR, 'media'));
   return s3MediaStorage({
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,

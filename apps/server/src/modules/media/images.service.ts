@@ -12,9 +12,8 @@ import type { MediaStorage } from '../../lib/media-storage';
 import { recordActivity, type Actor } from '../activity/activity.service';
 
 /** Widths made of every upload (not wider than the original); the storefront's sizes pick one. */
-export const RENDITION_WIDTHS = [320, 640, 960, 1280] as const;
-export const RENDITION_FORMATS = ['webp', 'avif'] as const;
-export type RenditionFormat = (typeof RENDITION_FORMATS)[number];
+const RENDITION_WIDTHS = [320, 640, 960, 1280] as const;
+type RenditionFormat = 'webp' | 'avif';
 /** Above this sharp refuses to decode: a small file can claim a huge canvas (a decompression bomb). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -28,7 +27,7 @@ export const imageMessages = {
 type SourceType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 /** The upload's type by its first bytes, whatever name or Content-Type it came with. */
-export function sniffImageType(bytes: Uint8Array): SourceType | null {
+function sniffImageType(bytes: Uint8Array): SourceType | null {
   const at = (offset: number, ...expected: number[]) =>
     expected.every((b, i) => bytes[offset + i] === b);
   if (at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
@@ -44,10 +43,10 @@ const SHARP_FORMAT: Record<SourceType, string> = {
   'image/webp': 'webp',
 };
 
-export const mediaUrl = (imageId: string, file: string) => `/media/${imageId}/${file}`;
+const mediaUrl = (imageId: string, file: string) => `/media/${imageId}/${file}`;
 
 /** `<url> 320w, <url> 640w, …` of one format. */
-export const srcsetOf = (imageId: string, widths: readonly number[], format: RenditionFormat) =>
+const srcsetOf = (imageId: string, widths: readonly number[], format: RenditionFormat) =>
   widths.map((w) => `${mediaUrl(imageId, `${w}.${format}`)} ${w}w`).join(', ');
 
 /** What the storefront needs of a stored image: the widest WebP for <img src> and both srcsets. */
@@ -59,7 +58,7 @@ export function renditionUrls(imageId: string, widths: readonly number[]) {
   };
 }
 
-export interface Rendition {
+interface Rendition {
   file: string;
   contentType: string;
   bytes: Buffer;
@@ -74,7 +73,7 @@ export interface ProcessedImage {
 }
 
 /** Widths to make of an image `width` pixels wide: the standard ones that fit, else its own. */
-export function widthsFor(width: number): number[] {
+function widthsFor(width: number): number[] {
   const fit = RENDITION_WIDTHS.filter((w) => w <= width);
   return fit.length > 0 ? fit : [width];
 }
@@ -164,7 +163,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   }
 }
 
-export const newImageId = () => randomBytes(16).toString('base64url');
+const newImageId = () => randomBytes(16).toString('base64url');
 
 /**
  * Stores the renditions, then the images row and its activity entry in one transaction. If the

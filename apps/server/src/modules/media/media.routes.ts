@@ -6,7 +6,7 @@ const IMAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const FILE = /^(\d{1,5})\.(webp|avif)$/;
 const NOT_FOUND = { error: 'Not found' };
 /** a key never changes content (a new upload gets a new id), so browsers and CDNs keep it a year */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * GET /media/:imageId/:file, public and outside /api: an uploaded image's rendition, streamed from

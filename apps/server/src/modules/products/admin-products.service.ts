@@ -82,7 +82,7 @@ const isFeaturedAttribute = (a: { key: string; values: string[] }) =>
   isFeaturedKey(a.key) && a.values.some((v) => v.toLowerCase().includes('true'));
 
 /** Stock for every combination the attributes give; `onHand(size, color)` answers each. */
-export function variantStockFor(
+function variantStockFor(
   attributes: { key: string; values: string[] }[],
   onHand: (size: string, color: string) => number,
 ): VariantStock[] {
@@ -165,11 +165,7 @@ export async function loadProducts(
   });
 }
 
-export async function findProduct(
-  db: DbOrTx,
-  storeId: string,
-  id: string,
-): Promise<StoredProduct | null> {
+async function findProduct(db: DbOrTx, storeId: string, id: string): Promise<StoredProduct | null> {
   if (!isUuid(id)) return null;
   const [found] = await loadProducts(db, storeId, eq(products.id, id));
   return found ?? null;
@@ -199,7 +195,7 @@ export function formValuesOf(v: ProductValues) {
   } satisfies Omit<ProductFormInput, 'slug' | 'stockSeen'>;
 }
 
-export function toAdminProduct(p: StoredProduct): AdminProduct {
+function toAdminProduct(p: StoredProduct): AdminProduct {
   return {
     id: p.id,
     slug: p.values.slug,
@@ -588,7 +584,7 @@ async function lockStock(tx: DbOrTx, productId: string): Promise<void> {
  * is on hand now; a changed cell moves by the owner's difference (never below 0). A combination
  * the form did not show (new size or colour) takes the typed units.
  */
-export function rebaseStock(
+function rebaseStock(
   submitted: VariantStock[],
   seen: VariantStock[],
   now: VariantStock[],
