@@ -54,12 +54,16 @@ export function adminUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 /**
- * fetch for /api/v1/admin: JSON in and out with the staff Bearer token. A 401 on a signed-in
- * request means the session ended (expired, signed out elsewhere, staff disabled): the session is
- * cleared, and the session guard sends the browser to /admin/login. Throws ApiError on any failure.
+ * fetch for /api/v1/admin with the staff Bearer token: a JSON or Blob body, the answer as it came.
+ * A 401 on a signed-in request means the session ended (expired, signed out elsewhere, staff
+ * disabled): the session is cleared, and the session guard sends the browser to /admin/login.
+ * Throws ApiError on any failure, with the server's `{ error, fields }`.
  */
-export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function adminFetch(
+  path: string,
+  options: AdminRequestOptions & { accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (isLocalhost()) headers['X-Store-Domain'] = DEV_STORE_DOMAIN;
   const token = sessionHooks.token();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -86,18 +90,11 @@ export async function adminRequest<T>(path: string, options: AdminRequestOptions
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Cannot reach the server. Check the connection and try again.');
   }
-
-  const text = await response.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-  }
   if (!response.ok) {
-    const { error, fields } = (body ?? {}) as { error?: unknown; fields?: unknown };
+    const { error, fields } = (parseJson(await response.text()) ?? {}) as {
+      error?: unknown;
+      fields?: unknown;
+    };
     if (response.status === 401 && token) sessionHooks.onUnauthorized();
     throw new ApiError(
       response.status,
@@ -105,7 +102,22 @@ export async function adminRequest<T>(path: string, options: AdminRequestOptions
       fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
     );
   }
-  return body as T;
+  return response;
+}
+
+/** JSON in and out: adminFetch, its answer parsed (undefined when empty or not JSON). */
+export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+  const response = await adminFetch(path, options);
+  return parseJson(await response.text()) as T;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The message to show for a failed request. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@store/contracts/admin/import';
-import { adminRequest, adminUrl, ApiError } from '@/lib/api-client';
-import { getSession } from '@/state/session';
+import { adminFetch, adminRequest } from '@/lib/api-client';
 
 /** POST /admin/products/import: dryRun previews each row; a real import writes all rows or none. */
 export function postImport(csv: string, dryRun: boolean) {
@@ -27,19 +26,8 @@ export function useImport() {
  * through a temporary object URL under the server's file name.
  */
 export async function downloadExport(): Promise<string> {
-  const token = getSession()?.token;
-  let response: Response;
-  try {
-    response = await fetch(adminUrl('/products/export.csv'), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the server. Check the connection and try again.');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    throw new ApiError(response.status, body.error ?? `The server answered ${response.status}`);
-  }
+  // through adminFetch: the token, the store header in development, a 401 ending the session
+  const response = await adminFetch('/products/export.csv', { accept: 'text/csv' });
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
     'products.csv';
