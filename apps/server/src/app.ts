@@ -58,6 +58,10 @@ const API_PREFIX = '/api/v1';
 /** Product and category art shipped in the repository. */
 const imagesDir = join(serverRoot, 'public/images');
 
+/** A built app's folder when it holds an index.html; else null (not served). */
+const builtApp = (dir: string | null | undefined) =>
+  dir && existsSync(join(dir, 'index.html')) ? dir : null;
+
 /**
  * Everything the app needs, given by whoever builds it: server.ts from env.ts, tests their own.
  * The app reads no environment, so a test app never picks up a live store's settings.
@@ -234,14 +238,6 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     });
   }
 
-  const webDir =
-    options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))
-      ? options.webDistDir
-      : null;
-  const adminDir =
-    options.adminDistDir && existsSync(join(options.adminDistDir, 'index.html'))
-      ? options.adminDistDir
-      : null;
-  await registerWeb(app, webDir, adminDir);
+  await registerWeb(app, builtApp(options.webDistDir), builtApp(options.adminDistDir));
   return app;
 }
