@@ -1,5 +1,5 @@
-/**
- * An ILIKE pattern matching `text` anywhere: `%` and `_` typed by staff are literal characters,
- * not patterns (the back office's searches of orders and customers).
- */
-export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `text` with `%`, `_` and `\\` escaped: typed by staff, they are literal characters, not patterns. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** An ILIKE pattern matching `text` anywhere (the back office's searches). */
+export const likeContaining = (text: string) => `%${escapeLike(text)}%`;

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { IMMUTABLE_CACHE_CONTROL } from './cache-control';
 import { randomBytes } from 'node:crypto';
 import {
   DeleteObjectsCommand,
@@ -150,7 +151,7 @@ export function s3MediaStorage(o: S3MediaOptions): MediaStorage & { client: S3Cl
           Key: objectKey(key),
           Body: bytes,
           ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
         }),
       );
     },

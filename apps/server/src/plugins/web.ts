@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
 
 const NOT_FOUND = { error: 'Not found' };
 
@@ -46,8 +47,7 @@ const isAdminPath = (path: string) => path === ADMIN_PREFIX || path.startsWith(`
 function staticHeaders(csp: string) {
   return (res: { setHeader(name: string, value: string): unknown }, path: string) => {
     if (path.endsWith('.html')) res.setHeader('content-security-policy', csp);
-    if (path.includes('/assets/'))
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    if (path.includes('/assets/')) res.setHeader('cache-control', IMMUTABLE_CACHE_CONTROL);
     else if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
     else res.setHeader('cache-control', 'public, max-age=3600');
   };

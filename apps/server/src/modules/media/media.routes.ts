@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from '../../lib/cache-control';
 import type { MediaStorage } from '../../lib/media-storage';
 
 /** `<id>/<width>.<format>` exactly as the upload makes them; anything else is no rendition. */
@@ -6,7 +7,6 @@ const IMAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const FILE = /^(\d{1,5})\.(webp|avif)$/;
 const NOT_FOUND = { error: 'Not found' };
 /** a key never changes content (a new upload gets a new id), so browsers and CDNs keep it a year */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * GET /media/:imageId/:file, public and outside /api: an uploaded image's rendition, streamed from
@@ -25,7 +25,7 @@ export const mediaRoutes: FastifyPluginAsync<{ storage: MediaStorage }> = async 
       const key = `${imageId}/${file}`;
       // the content under a key never changes, so the key names the representation
       const etag = `"${key.replace('/', '-')}"`;
-      reply.header('etag', etag).header('cache-control', IMMUTABLE);
+      reply.header('etag', etag).header('cache-control', IMMUTABLE_CACHE_CONTROL);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       const object = await storage.get(key);
       if (!object) {

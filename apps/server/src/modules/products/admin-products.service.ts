@@ -35,6 +35,7 @@ import {
   stockLevels,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { escapeLike, likeContaining } from '../../lib/like-pattern';
 import { groupBy } from '../../lib/group-by';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
@@ -225,8 +226,6 @@ const lowestSql = sql<
 const featuredSql = sql<boolean>`exists (select 1 from ${productAttributes} pa where pa.product_id = "products"."id"
   and lower(pa.key) = ${FEATURED_ATTRIBUTE_KEY} and exists (select 1 from unnest(pa.values) v where lower(v) like '%true%'))`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 /**
  * GET /admin/products: filtered, counted and paged in SQL, newest first. Stock "low" is a product
  * not sold out whose total, or any one size/colour, is at or below LOW_STOCK_THRESHOLD (the
@@ -235,7 +234,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export async function listAdminProducts(db: Db, storeId: string, q: AdminProductListQuery) {
   const where: SQL[] = [eq(products.storeId, storeId)];
   if (q.q) {
-    const pattern = `%${escapeLike(q.q)}%`;
+    const pattern = likeContaining(q.q);
     where.push(or(ilike(products.title, pattern), ilike(products.slug, pattern))!);
   }
   if (q.category) where.push(sql`lower(${products.category}) = ${q.category.toLowerCase()}`);
