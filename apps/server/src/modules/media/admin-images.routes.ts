@@ -4,8 +4,7 @@ import { errorResponseSchema } from '@store/contracts/common';
 import { IMAGE_MAX_BYTES, uploadedImageSchema } from '@store/contracts/admin/products';
 import type { Db } from '../../db/client';
 import type { MediaStorage } from '../../lib/media-storage';
-import { actorOf } from '../../plugins/staff-auth';
-import { adminSecurity } from '../../plugins/staff-auth';
+import { actorOf, adminSecurity } from '../../plugins/staff-auth';
 import { imageMessages, uploadImage } from './images.service';
 
 const tags = ['admin: images'];
@@ -56,8 +55,8 @@ export const adminImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaSto
       if (!Buffer.isBuffer(body) || body.length === 0)
         return reply.code(400).send({ error: imageMessages.notAnImage });
       const uploaded = await uploadImage(db, storage, actorOf(request), body);
-      // a stored image is no catalogue change yet, but the rule is cheap to keep: every process forgets its copies
-      app.catalogueChanged();
+      // no catalogue change yet: nothing cached names a new image until a product or category
+      // saved with it (whose save clears the caches of every process)
       return reply.code(201).send(uploaded);
     },
   );

@@ -10,8 +10,7 @@ import {
 } from '@store/contracts/admin/orders';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { getAdminOrder, listAdminOrders } from './admin-orders.service';
 import {
   OrderTransitionError,

@@ -5,10 +5,9 @@ import {
   recordPaymentBodySchema,
 } from '@store/contracts/admin/orders';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../plugins/staff-auth';
+import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { adminOrderParams } from '../orders/admin-orders.routes';
 import { getAdminOrder } from '../orders/admin-orders.service';
-import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { recordManualPayment, storeOrderId } from './manual-payment.service';
 import type { PaymentConfig } from './payment-config';
 import { recordRefund } from './refunds.service';

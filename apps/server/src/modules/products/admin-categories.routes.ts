@@ -8,8 +8,7 @@ import {
   categoryOrderSchema,
 } from '@store/contracts/admin/categories';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import {
   createCategory,
   deleteCategory,

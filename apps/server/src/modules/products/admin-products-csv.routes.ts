@@ -6,8 +6,7 @@ import {
   productImportQuerySchema,
 } from '@store/contracts/admin/import';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 
 const tags = ['admin: products'];

@@ -9,8 +9,7 @@ import {
   productStockBodySchema,
 } from '@store/contracts/admin/products';
 import type { Db } from '../../db/client';
-import { actorOf } from '../../plugins/staff-auth';
-import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import {
   deleteProduct,
   getAdminProduct,
