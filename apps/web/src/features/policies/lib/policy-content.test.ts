@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fillPolicyPlaceholders } from '@store/contracts/policy-html';
 import { policySlugs } from '@store/contracts/store';
-import {
-  fillPolicyPlaceholders,
-  policyCompany,
-  policyFallbacks,
-  policyHtml,
-} from './policy-content';
+import { policyCompany, policyFallbacks, policyHtml } from './policy-content';
 import { asPolicySlug } from './policy-slug';
 
 const info = {

@@ -13,8 +13,6 @@ const builtinPolicies: Record<PolicySlug, string> = {
   about: aboutHtml,
 };
 
-export type { PolicyCompany };
-
 export const policyFallbacks: PolicyCompany = {
   companyName: 'our store',
   companyAddress: 'our registered office in India',
@@ -35,8 +33,6 @@ export function policyCompany(info: Partial<StoreInfo> | undefined): PolicyCompa
     companyLogoUrl: pick('companyLogoUrl'),
   };
 }
-
-export { fillPolicyPlaceholders };
 
 /** The store's override when it has one, else the built-in text; placeholders filled, HTML sanitised. */
 export function policyHtml(slug: PolicySlug, info: Partial<StoreInfo> | undefined): string {
