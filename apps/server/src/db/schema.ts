@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** raw bytes (a rendered PDF); PGlite and node-postgres both hand back a Buffer/Uint8Array */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -44,6 +50,17 @@ export const stores = pgTable('stores', {
   /** the UPI payee set in the back office; null: the server's UPI_VPA / UPI_PAYEE_NAME */
   upiVpa: text('upi_vpa'),
   upiPayeeName: text('upi_payee_name'),
+  /** the store's GST registration (15 characters, checked) and the state it is registered in */
+  gstin: text('gstin'),
+  gstState: text('gst_state'),
+  /** where parcels leave from: the delivery estimate's "same city" and "same state" */
+  dispatchPin: text('dispatch_pin'),
+  /** working days per delivery zone, { sameCity: { min, max }, ... }; null: the defaults */
+  deliveryZones: jsonb('delivery_zones').$type<Record<string, { min: number; max: number }>>(),
+  /** cash on delivery: offered up to cod_max_paise, to PINs starting with one of cod_pin_prefixes (null: all) */
+  codEnabled: boolean('cod_enabled').notNull().default(true),
+  codMaxPaise: integer('cod_max_paise').notNull().default(500000),
+  codPinPrefixes: text('cod_pin_prefixes').array(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -65,6 +82,9 @@ export const products = pgTable(
     gender: text('gender'),
     regularPricePaise: integer('regular_price_paise').notNull(),
     discountedPricePaise: integer('discounted_price_paise'),
+    /** GST: the HSN code (4–8 digits) and the rate in basis points (1800 = 18%) */
+    hsnCode: text('hsn_code').notNull().default('4820'),
+    gstRateBp: integer('gst_rate_bp').notNull().default(1800),
     /** Published: shown on the storefront */
     active: boolean('active').notNull().default(true),
     /** a product that was ever ordered is archived instead of deleted: hidden everywhere but its orders */
@@ -118,6 +138,8 @@ export const users = pgTable(
     /** trimmed and lower-cased */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** tokens issued before this (a password reset) no longer open the account */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     createdAt: createdAt(),
@@ -154,6 +176,14 @@ export const orders = pgTable(
     carrier: text('carrier'),
     /** why a cancelled order was cancelled: 'expired' (unpaid in time), 'operator', ... */
     cancelReason: text('cancel_reason'),
+    /** where the e-mails go: the payment form's "Email for the receipt", else contact_email */
+    receiptEmail: text('receipt_email'),
+    /** a B2B buyer's details from the payment form, printed on the tax invoice */
+    buyerGstin: text('buyer_gstin'),
+    buyerName: text('buyer_name'),
+    buyerAddress: text('buyer_address'),
+    /** cash on delivery: 'to_collect' until the operator records the cash, then 'collected' */
+    codStatus: text('cod_status'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -183,6 +213,13 @@ export const orderItems = pgTable(
     /** the size and colour the shopper chose, when the product has them */
     variantSize: text('variant_size'),
     variantColor: text('variant_color'),
+    /** GST at order time: the line's price is tax-inclusive; taxable + cgst + sgst + igst = price × qty */
+    hsnCode: text('hsn_code'),
+    gstRateBp: integer('gst_rate_bp'),
+    taxablePaise: integer('taxable_paise'),
+    cgstPaise: integer('cgst_paise'),
+    sgstPaise: integer('sgst_paise'),
+    igstPaise: integer('igst_paise'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
@@ -435,5 +472,113 @@ export const activityLog = pgTable(
   (t) => [
     index('activity_log_store_created_idx').on(t.storeId, t.createdAt),
     index('activity_log_entity_idx').on(t.entityType, t.entityId),
+  ],
+);
+
+/**
+ * Tax invoices and credit notes, stored as issued: `snapshot` holds every printed field (supplier,
+ * recipient, lines, totals) at the moment of issue, and `pdf` the document rendered from it once.
+ * Numbers are consecutive per store, kind and financial year (document_counters).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'invoice' | 'credit_note' */
+    kind: text('kind').notNull(),
+    /** e.g. '2026-27' (April to March) */
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    /** as printed, e.g. 'KK/2026-27/000042' */
+    number: text('number').notNull(),
+    /** a credit note: the refund it records */
+    refundId: text('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    totalPaise: integer('total_paise').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    pdf: bytea('pdf'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.storeId, t.kind, t.financialYear, t.sequence),
+    uniqueIndex('invoices_order_invoice_uq')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_uq').on(t.refundId),
+    index('invoices_order_idx').on(t.orderId),
+  ],
+);
+
+/** The last number issued per store, document kind and financial year (taken FOR UPDATE: no gaps). */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.kind, t.financialYear] })],
+);
+
+/** A password-reset link: single use, 30 minutes; only the sha256 of the token is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_uq').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * E-mails to send (a transactional outbox): a row is written in the same transaction as the
+ * change it tells of, and `dedupe_key` (e.g. 'order:AB12:paid') makes it one e-mail per order and
+ * event. The mail job claims due rows, sends, and marks them sent; a failure is retried later.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'password_reset' */
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** what the template needs beyond the database (e.g. the reset link) */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'pending' | 'sending' | 'sent' | 'failed' (gave up) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    subject: text('subject'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_uq').on(t.dedupeKey),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );

@@ -12,7 +12,12 @@ import {
   stores,
 } from './schema';
 import { seedProducts, seedStockOverrides, type SeedProduct } from './seed-data/catalogue';
-import { DEFAULT_STORE_ID, defaultStoreDomains, defaultStoreInfo } from './seed-data/store';
+import {
+  DEFAULT_STORE_ID,
+  defaultStoreDomains,
+  defaultStoreInfo,
+  defaultStoreTax,
+} from './seed-data/store';
 
 /** Stable UUID per seeded product so re-seeding keeps ids (carts and order lines stay linked). */
 function seedProductId(storeId: string, slug: string): string {
@@ -92,6 +97,7 @@ export async function seedCatalogue(
       domains: defaultStoreDomains,
       isDefault: true,
       ...defaultStoreInfo,
+      ...defaultStoreTax,
     };
     await tx
       .insert(stores)

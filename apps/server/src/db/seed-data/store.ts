@@ -39,3 +39,10 @@ export const defaultStoreInfo = {
 <p>{companyName}, {companyAddress}</p>`,
   } as Record<string, string>,
 };
+
+/** The demo store's GST registration (a made-up GSTIN with a valid check character), its state and dispatch PIN. */
+export const defaultStoreTax = {
+  gstin: '19AAGCK4821L1Z7',
+  gstState: 'West Bengal',
+  dispatchPin: '700016',
+};
