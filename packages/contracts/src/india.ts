@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './common';
+import { normalizePin, pinCodePattern } from './delivery';
 
 /** The 28 states and 8 union territories, for the checkout select and the server check. */
 export const indianStates = [
@@ -44,8 +45,6 @@ export const indianUnionTerritories = [
 ] as const;
 export const indianStatesAndUts: readonly string[] = [...indianStates, ...indianUnionTerritories];
 
-/** PIN code: 6 digits, first digit 1-9. */
-export const pinCodePattern = /^[1-9][0-9]{5}$/;
 /** Indian mobile: optional +91 / 91 / 0 prefix, then 10 digits starting 6-9. Spaces and dashes allowed. */
 export const indianMobilePattern = /^(?:\+?91|0)?[6-9][0-9]{9}$/;
 
@@ -80,7 +79,11 @@ export function normalizeIndianMobile(input: string): string | null {
   return compact.slice(-10);
 }
 
-export const pinCodeSchema = z.string().trim().regex(pinCodePattern, messages.pinCode);
+/** A PIN as typed ("560 038") in, its six digits ("560038") out. */
+export const pinCodeSchema = z
+  .string()
+  .transform(normalizePin)
+  .pipe(z.string().regex(pinCodePattern, messages.pinCode));
 export const indianMobileSchema = z
   .string()
   .trim()

@@ -16,7 +16,8 @@ export const shippingAddressSchema = z.object({
   address: requiredText(300),
   city: requiredText(100),
   state: requiredText(100).pipe(indianStateSchema),
-  postalCode: requiredText(6).pipe(pinCodeSchema),
+  // no length cap before the PIN rule: "560 038" is seven characters and a fine PIN
+  postalCode: z.string().trim().min(1, messages.required).pipe(pinCodeSchema),
   phone: requiredText(20).pipe(indianMobileSchema),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
