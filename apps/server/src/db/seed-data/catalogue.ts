@@ -25,6 +25,10 @@ export interface SeedProduct {
   /** two colours for the drawing: main and accent */
   palette: [string, string];
   attributes: { key: string; value: string[]; metricUnit?: string }[];
+  /** HSN code printed on the tax invoice */
+  hsnCode: string;
+  /** GST rate in basis points (1800 = 18%), the rate since 22 September 2025 */
+  gstRateBp: number;
 }
 
 const PAPER = 'Paper Goods';
@@ -743,19 +747,114 @@ const groups: { category: string; parent: string | null; rows: Row[] }[] = [
   },
 ];
 
+const NIL = 0;
+const FIVE = 500;
+const STANDARD = 1800;
+
+/**
+ * HSN code and GST rate of every demo product, as in force since 22 September 2025 (56th GST
+ * Council; the table and its sources are in docs/decisions/gst-invoices.md, "Rates"). Kept per
+ * slug rather than per category because one category mixes rates: notebooks are nil-rated, diaries
+ * 18%; pencils nil, pens 18%.
+ */
+const seedGst: Record<string, [hsnCode: string, rateBp: number]> = {
+  // Diaries & Notebooks: notebooks and exercise books nil; diaries, planners, memo pads 18%
+  'classic-hardbound-diary-2025': ['4820', STANDARD],
+  'spiral-ruled-notebook-a4': ['4820', NIL],
+  'kraft-pocket-journal-set': ['4820', NIL],
+  'leather-refillable-journal': ['4820', STANDARD],
+  'long-notebook-pack-6': ['4820', NIL],
+  'executive-planner-undated': ['4820', STANDARD],
+  'grid-engineering-notebook': ['4820', NIL],
+  'floral-softcover-diary': ['4820', STANDARD],
+  'mini-memo-notebook-10': ['4820', STANDARD],
+  // Pens & Writing: pens 18%; pencils, mechanical ones included, nil
+  'fountain-pen-classic-gold': ['9608', STANDARD],
+  'gel-pen-pack-10': ['9608', STANDARD],
+  'ball-pen-box-20': ['9608', STANDARD],
+  'calligraphy-pen-set': ['9608', STANDARD],
+  'rollerball-pen-metal': ['9608', STANDARD],
+  'pencil-hb-pack-12': ['9609', NIL],
+  'mechanical-pencil-05': ['9608', NIL],
+  'highlighter-pastel-6': ['9608', STANDARD],
+  'fineliner-set-12': ['9608', STANDARD],
+  // Magazines: printed periodicals nil
+  'stationery-monthly-issue': ['4902', NIL],
+  'calligraphy-quarterly': ['4902', NIL],
+  'kids-activity-magazine': ['4902', NIL],
+  'travel-journal-magazine': ['4902', NIL],
+  'bullet-journal-ideas': ['4902', NIL],
+  'office-organiser-guide': ['4902', NIL],
+  'hindi-sahitya-patrika': ['4902', NIL],
+  'art-supplies-review': ['4902', NIL],
+  'paper-craft-special': ['4902', NIL],
+  // Paper: 18%
+  'copier-paper-a4-500': ['4802', STANDARD],
+  'handmade-paper-sheets': ['4802', STANDARD],
+  'coloured-craft-paper-100': ['4802', STANDARD],
+  'watercolour-paper-pad': ['4802', STANDARD],
+  'chart-paper-pack-25': ['4802', STANDARD],
+  'sticky-notes-cube': ['4820', STANDARD],
+  'tracing-paper-pad': ['4806', STANDARD],
+  'kraft-wrapping-roll': ['4804', STANDARD],
+  'premium-envelopes-50': ['4817', STANDARD],
+  // Ink: inks 18%; cartridges, refills and converters are pen parts (9608), 18%
+  'fountain-pen-ink-royal-blue': ['3215', STANDARD],
+  'fountain-pen-ink-black': ['3215', STANDARD],
+  'calligraphy-ink-set': ['3215', STANDARD],
+  'ink-cartridges-pack-20': ['9608', STANDARD],
+  'indian-ink-drawing': ['3215', STANDARD],
+  'stamp-pad-ink-violet': ['3215', STANDARD],
+  'shimmer-ink-gold': ['3215', STANDARD],
+  'ink-converter-piston': ['9608', STANDARD],
+  'refill-gel-pack-10': ['9608', STANDARD],
+  // Art Supplies: crayons, pastels and pencils nil; colours in sets, brushes 18%
+  'watercolour-cake-set-24': ['3213', STANDARD],
+  'oil-pastels-50': ['9609', NIL],
+  'round-brush-set-6': ['9603', STANDARD],
+  'sketch-pencils-12': ['9609', NIL],
+  'acrylic-paint-set-12': ['3213', STANDARD],
+  'sketchbook-a5-spiral': ['4820', NIL],
+  'clay-modelling-kit': ['3407', STANDARD],
+  'crayons-jumbo-24': ['9609', NIL],
+  'canvas-board-pack-3': ['5901', STANDARD],
+  // Accessories: geometry box 5%; eraser and sharpener nil; the rest 18%
+  'brass-paper-clips-100': ['8305', STANDARD],
+  'washi-tape-set-8': ['4811', STANDARD],
+  'desk-organiser-wood': ['4421', STANDARD],
+  'stapler-with-pins': ['8472', STANDARD],
+  'scissors-stainless': ['8213', STANDARD],
+  'geometry-box': ['7326', FIVE],
+  'bookmark-brass-peacock': ['8306', STANDARD],
+  'pencil-pouch-canvas': ['4202', STANDARD],
+  'eraser-sharpener-combo': ['4016', NIL],
+  'document-folder-set': ['3926', STANDARD],
+};
+
+function gstOf(slug: string): [string, number] {
+  const gst = seedGst[slug];
+  if (!gst) throw new Error(`The demo product ${slug} has no HSN code and GST rate in seedGst`);
+  return gst;
+}
+
 export const seedProducts: SeedProduct[] = groups.flatMap((g) =>
-  g.rows.map(([slug, title, description, price, discounted, art, palette, attributes]) => ({
-    slug,
-    title,
-    description,
-    category: g.category,
-    parentCategory: g.parent,
-    price,
-    discounted,
-    art,
-    palette,
-    attributes,
-  })),
+  g.rows.map(([slug, title, description, price, discounted, art, palette, attributes]) => {
+    const [hsnCode, gstRateBp] = gstOf(slug);
+    return {
+      slug,
+      title,
+      description,
+      category: g.category,
+      parentCategory: g.parent,
+      price,
+      discounted,
+      art,
+      palette,
+      attributes,
+      hsnCode,
+      gstRateBp,
+    };
+  }),
 );
 
 export const seedCategories = groups.map((g) => g.category);
