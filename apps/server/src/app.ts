@@ -29,7 +29,7 @@ import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
-import { userExists } from './modules/users/users.service';
+import { sessionStillValid } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import {
   clientErrorHandler,
@@ -161,8 +161,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     bus.publish();
   });
   registerStoreResolution(app, options.db);
-  registerAuth(app, options.jwtSecret, (storeId, userId) =>
-    userExists(options.db, storeId, userId),
+  registerAuth(app, options.jwtSecret, (storeId, userId, issuedAt) =>
+    sessionStillValid(options.db, storeId, userId, issuedAt),
   );
   registerStaffAuth(app, options.db);
 

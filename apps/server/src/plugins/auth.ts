@@ -28,7 +28,7 @@ const TOKEN_LIFETIME = '30d';
 async function verifySignature(
   secret: Uint8Array,
   request: FastifyRequest,
-): Promise<AuthUser | null> {
+): Promise<{ user: AuthUser; issuedAt: number } | null> {
   const payload = await verifyToken(secret, bearerToken(request.headers.authorization));
   if (
     !payload ||
@@ -42,31 +42,40 @@ async function verifySignature(
   }
   // a token from another storefront does not open this one
   if (request.store && payload.store !== request.store.id) return null;
-  return { id: payload.sub, email: payload.email, storeId: payload.store };
+  return {
+    user: { id: payload.sub, email: payload.email, storeId: payload.store },
+    // lib/tokens.ts always sets iat; a token without one counts as older than any cutoff
+    issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
+  };
 }
 
 /**
  * A valid signature is not enough: the account may have been deleted since the token was issued
- * (30 days), and its id would then break a foreign key (a 500 on POST /orders). One primary-key
- * lookup per authenticated request; not cached, so a deleted account is refused at once.
+ * (30 days), and its id would then break a foreign key (a 500 on POST /orders); or its password
+ * may have been reset since, which ends every older session. One primary-key lookup per
+ * authenticated request; not cached, so either is refused at once.
  */
 async function verify(
   secret: Uint8Array,
-  accountExists: AccountExists,
+  sessionValid: SessionValid,
   request: FastifyRequest,
 ): Promise<AuthUser | null> {
-  const user = await verifySignature(secret, request);
-  if (!user) return null;
-  return (await accountExists(user.storeId, user.id)) ? user : null;
+  const verified = await verifySignature(secret, request);
+  if (!verified) return null;
+  const { user, issuedAt } = verified;
+  return (await sessionValid(user.storeId, user.id, issuedAt)) ? user : null;
 }
 
-/** Whether the account a token names still exists (the users module answers; app.ts wires it). */
-export type AccountExists = (storeId: string, userId: string) => Promise<boolean>;
+/**
+ * Whether the account a token names still exists and still accepts tokens issued at `issuedAt`
+ * (the token's iat, in seconds). The users module answers; app.ts wires it.
+ */
+export type SessionValid = (storeId: string, userId: string, issuedAt: number) => Promise<boolean>;
 
 export function registerAuth(
   app: FastifyInstance,
   secret: Uint8Array,
-  accountExists: AccountExists,
+  sessionValid: SessionValid,
 ): void {
   app.decorateRequest('user', null);
   app.decorate('signToken', (user: AuthUser) =>
@@ -77,7 +86,7 @@ export function registerAuth(
     ),
   );
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await verify(secret, accountExists, request);
+    const user = await verify(secret, sessionValid, request);
     if (!user) {
       return reply
         .code(401)
@@ -86,6 +95,6 @@ export function registerAuth(
     request.user = user;
   });
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
-    request.user = await verify(secret, accountExists, request);
+    request.user = await verify(secret, sessionValid, request);
   });
 }

@@ -55,6 +55,15 @@ export const authLimits = {
   tracking: { max: 30, timeWindow: MINUTE },
   /** The same, per signed-in shopper: the payment page polls its order every 3 s (20 a minute). */
   trackingSignedIn: { max: 120, timeWindow: MINUTE },
+  /**
+   * POST /users/forgot-password per address: each request may send an e-mail. A shopper asks once
+   * or twice; 10 per 15 minutes leaves room for a shared address, then blocks of 15, 30, 60 minutes.
+   */
+  passwordResetPerAddress: { max: 10, timeWindow: 15 * MINUTE, maxBlockMs: HOUR },
+  /** The same per e-mail address, across addresses: one inbox is not flooded from many places. */
+  passwordResetPerEmail: { max: 5, timeWindow: HOUR },
+  /** POST /users/reset-password per address: guessing tokens is hopeless, but each try is work. */
+  passwordResetSubmit: { max: 20, timeWindow: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** The one 429 body: the same words for every limit. */
@@ -256,15 +265,21 @@ function storeClass(counter: FallbackCounter) {
  * per account. `scope` keeps the shop's and the back office's counts apart.
  */
 function signInLimits(scope: string) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return limitsInOrder((request) => {
     const address = clientAddressKey(request.ip);
     const email = emailOf(request);
-    const checks: [string, Limit][] = [
+    return [
       [`${scope}-address|${address}`, authLimits.loginPerAddress],
       [`${scope}|${address}|${email}`, authLimits.login],
       [`${scope}-account|${request.store.id}|${email}`, authLimits.loginPerAccount],
     ];
-    for (const [key, limit] of checks) {
+  });
+}
+
+/** preHandler: one attempt against each (key, limit) in order, refused (429) at the first block. */
+function limitsInOrder(checksOf: (request: FastifyRequest) => [string, Limit][]) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    for (const [key, limit] of checksOf(request)) {
       const { current, ttl } = await request.server.rateCounter.hit(key, limit);
       if (current > limit.max) {
         const seconds = Math.max(1, Math.ceil(ttl / 1000));
@@ -279,6 +294,21 @@ function signInLimits(scope: string) {
 export const loginLimits = signInLimits('login');
 /** POST /admin/session: the back office's sign-in, limited like the shop's. */
 export const staffSignInLimits = signInLimits('staff-login');
+
+/**
+ * POST /users/forgot-password: per address, then per store and e-mail. The limit is the same for
+ * an address with no account, so a 429 tells nothing about which addresses have one.
+ */
+export const forgotPasswordLimits = limitsInOrder((request) => [
+  [`forgot-address|${clientAddressKey(request.ip)}`, authLimits.passwordResetPerAddress],
+  [`forgot-email|${request.store.id}|${emailOf(request)}`, authLimits.passwordResetPerEmail],
+]);
+
+/** Route `config.rateLimit` for POST /users/reset-password: per IP. */
+export const resetPasswordRateLimit: RateLimitOptions = {
+  ...authLimits.passwordResetSubmit,
+  keyGenerator: (request) => `reset-password|${clientAddressKey(request.ip)}`,
+};
 
 /** Route `config.rateLimit` for POST /users/register: per IP. */
 export const registerRateLimit: RateLimitOptions = {

@@ -2,14 +2,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@store/contracts/common';
 import {
   accountInfoResponseSchema,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
   loginBodySchema,
   registerBodySchema,
   registerResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
   tokenResponseSchema,
 } from '@store/contracts/users';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { loginLimits, registerRateLimit } from '../../plugins/rate-limit';
+import {
+  forgotPasswordLimits,
+  loginLimits,
+  registerRateLimit,
+  resetPasswordRateLimit,
+} from '../../plugins/rate-limit';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { checkCredentials, findUserById, registerUser, toAccountInfo } from './users.service';
+
+/** Sends a queued e-mail now rather than at the mail job's next poll, when the mail module offers it. */
+const wakeMailer = (app: FastifyInstance) =>
+  (app as FastifyInstance & { emailQueued?: () => void }).emailQueued?.();
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -60,6 +76,55 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       );
       const token = await app.signToken({ id: row.id, email: row.email, storeId: row.storeId });
       return { token };
+    },
+  );
+
+  app.post(
+    '/users/forgot-password',
+    {
+      preHandler: forgotPasswordLimits,
+      schema: {
+        tags: ['users'],
+        summary: 'E-mail a password reset link (the same answer whether or not the account exists)',
+        body: forgotPasswordBodySchema.strict(),
+        response: {
+          202: forgotPasswordResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Answer before looking the address up, so the answer cannot come later (or fail) for an
+      // address that has an account: the lookup, token and e-mail happen after it is sent.
+      await reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+      try {
+        if (await requestPasswordReset(db, request.store.id, request.body.email)) wakeMailer(app);
+      } catch (err) {
+        request.log.error({ err }, 'a password reset request could not be stored');
+      }
+      return reply;
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    {
+      config: { rateLimit: resetPasswordRateLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Set a new password with an e-mailed reset token; ends every older session',
+        body: resetPasswordBodySchema,
+        response: {
+          200: resetPasswordResponseSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await resetPassword(db, request.store.id, request.body.token, request.body.password);
+      return { message: 'Your password has been changed. Please log in with the new one.' };
     },
   );
 

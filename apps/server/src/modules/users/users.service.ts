@@ -56,14 +56,25 @@ export async function findUserByEmail(
   return row;
 }
 
-/** Whether the account still exists: the check behind every signed-in request, so only its key is read. */
-export async function userExists(db: Db, storeId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: users.id })
+/**
+ * Whether a session token issued at `issuedAt` (seconds) still opens the account: it exists and
+ * its password has not been reset since. The check behind every signed-in request: one primary-key
+ * read. The cutoff is stored in whole seconds (password-reset.service.ts), so a token of the same
+ * second as the reset, i.e. the login right after it, passes.
+ */
+export async function sessionStillValid(
+  db: Db,
+  storeId: string,
+  id: string,
+  issuedAt: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ sessionsValidAfter: users.sessionsValidAfter })
     .from(users)
     .where(and(eq(users.storeId, storeId), eq(users.id, id)))
     .limit(1);
-  return rows.length > 0;
+  if (!row) return false;
+  return !row.sessionsValidAfter || issuedAt * 1000 >= row.sessionsValidAfter.getTime();
 }
 
 export async function findUserById(
