@@ -27,6 +27,7 @@ import { operatorPaymentRoutes } from './modules/payments/operator-payments.rout
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
+import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { sessionStillValid } from './modules/users/users.service';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         publicBaseUrl: options.publicBaseUrl,
       });
       // the back office (/admin/*): each module's admin routes, all behind a staff session
+      await api.register(shippingRoutes, { db: options.db });
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
       await api.register(adminOrderRoutes, { db: options.db });

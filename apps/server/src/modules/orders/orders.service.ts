@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
 import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
+import { checkShippingPin } from '../shipping/shipping.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -239,6 +240,8 @@ export async function createOrder(
   }));
   const stock = await takeStock(tx, wanted);
   if (stock.short.length) {
+  // a PIN India Post knows, in the chosen state; stored as its six digits
+  const postalCode = checkShippingPin(body.shippingAddress);
     const shortOf = new Map(stock.short.map((s) => [stockKeyOf(s), s]));
     const errors: Record<string, string> = {};
     wanted.forEach((w, i) => {
@@ -265,7 +268,7 @@ export async function createOrder(
         shippingAddress: a.address,
         shippingCity: a.city,
         shippingState: a.state,
-        shippingPostalCode: a.postalCode,
+        shippingPostalCode: postalCode,
         shippingPhone: a.phone,
         contactEmail: customer.email.toLowerCase(),
         contactPhone: normalizeIndianMobile(a.phone)!,
