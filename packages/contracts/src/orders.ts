@@ -52,6 +52,22 @@ export const orderItemSchema = z.object({
   price: z.number(),
   size: z.string().nullable().optional(),
   color: z.string().nullable().optional(),
+  /**
+   * The line's GST as charged at order time (the price includes it; docs/decisions/gst-invoices.md):
+   * amounts in rupees, CGST + SGST inside the store's state, IGST elsewhere. Null on lines placed
+   * before GST was recorded; absent on older responses.
+   */
+  gst: z
+    .object({
+      hsnCode: z.string(),
+      ratePercent: z.number(),
+      taxable: z.number(),
+      cgst: z.number(),
+      sgst: z.number(),
+      igst: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const orderSchema = z.object({

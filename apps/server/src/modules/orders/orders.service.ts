@@ -9,9 +9,10 @@ import {
   type OrderListQuery,
 } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
+import { gstStateOfGstin, isIntraState, splitLineTax } from '@store/contracts/gst';
 import { stockMessages } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
+import { orderItems, orders, payments, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
@@ -68,6 +69,7 @@ function toOrder(
       price: paiseToRupees(i.unitPricePaise),
       size: i.variantSize,
       color: i.variantColor,
+      gst: lineGstOf(i),
     })),
     shippingAddress: shippingAddressOf(row),
     total: paiseToRupees(row.totalPaise),
@@ -80,6 +82,59 @@ function toOrder(
         ? new Date(row.createdAt.getTime() + view.payWindowMs).toISOString()
         : null,
     cancelReason: row.cancelReason,
+  };
+}
+
+/** A line's GST as stored at order time; null on lines placed before GST was recorded. */
+function lineGstOf(i: ItemRow): Order['items'][number]['gst'] {
+  if (i.hsnCode === null || i.gstRateBp === null || i.taxablePaise === null) return null;
+  return {
+    hsnCode: i.hsnCode,
+    ratePercent: i.gstRateBp / 100,
+    taxable: paiseToRupees(i.taxablePaise),
+    cgst: paiseToRupees(i.cgstPaise ?? 0),
+    sgst: paiseToRupees(i.sgstPaise ?? 0),
+    igst: paiseToRupees(i.igstPaise ?? 0),
+  };
+}
+
+/**
+ * The state the store charges GST from: its configured state, else its GSTIN's. A store without a
+ * GSTIN is not registered and charges none (null); a registered one whose GSTIN names no state
+ * (97, 99) has every supply inter-state ('').
+ */
+async function storeGstState(db: DbOrTx, storeId: string): Promise<string | null> {
+  const [store] = await db
+    .select({ gstin: stores.gstin, gstState: stores.gstState })
+    .from(stores)
+    .where(eq(stores.id, storeId))
+    .limit(1);
+  if (!store?.gstin) return null;
+  return store.gstState || gstStateOfGstin(store.gstin) || '';
+}
+
+/**
+ * A line's GST at order time (prices are tax-inclusive, so the line's amount is split, never
+ * added to): place of supply is the ship-to state. Without a registration: no tax, rate 0.
+ */
+function lineTax(
+  product: { hsnCode: string; gstRateBp: number },
+  grossPaise: number,
+  supplierState: string | null,
+  shipToState: string,
+) {
+  if (supplierState === null) {
+    return {
+      hsnCode: product.hsnCode,
+      gstRateBp: 0,
+      ...splitLineTax(grossPaise, 0, false),
+    };
+  }
+  const intraState = supplierState !== '' && isIntraState(supplierState, shipToState);
+  return {
+    hsnCode: product.hsnCode,
+    gstRateBp: product.gstRateBp,
+    ...splitLineTax(grossPaise, product.gstRateBp, intraState),
   };
 }
 
@@ -219,16 +274,19 @@ export async function createOrder(
     throw new HttpError(400, 'Some sizes or colours are not available', variantErrors);
   }
   if (Object.keys(choiceErrors).length) failWith(400, choiceErrors, 'Choose a size or colour');
+  const supplierState = await storeGstState(tx, storeId);
   const items = lines.map((l, position) => {
     const p = found.get(l.productId)!;
+    const unitPricePaise = effectivePrice(p.regularPricePaise, p.discountedPricePaise);
     return {
       productId: l.productId,
       position,
       quantity: l.quantity,
       productTitle: p.title,
-      unitPricePaise: effectivePrice(p.regularPricePaise, p.discountedPricePaise),
+      unitPricePaise,
       variantSize: chosen[position]!.size,
       variantColor: chosen[position]!.color,
+      ...lineTax(p, unitPricePaise * l.quantity, supplierState, body.shippingAddress.state),
     };
   });
 
