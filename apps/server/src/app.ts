@@ -51,6 +51,9 @@ import { adminCategoryRoutes } from './modules/products/admin-categories.routes'
 import { adminProductCsvRoutes } from './modules/products/admin-products-csv.routes';
 import { adminSettingsRoutes } from './modules/store/admin-settings.routes';
 import { memoryMediaStorage, type MediaStorage } from './lib/media-storage';
+import { demoOutboxRoutes } from './modules/mail/demo-outbox.routes';
+import type { MailConfig } from './modules/mail/mail-sender.service';
+import { memoryTransport } from './modules/mail/mail-transport';
 import { adminImageRoutes } from './modules/media/admin-images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { registerWeb } from './plugins/web';
@@ -91,6 +94,10 @@ export interface AppConfig {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Uploaded images' renditions (lib/media-storage.ts); default: in memory, gone with the app. */
   mediaStorage?: MediaStorage;
+  /** E-mail (modules/mail): transport, sender, links' origin; default: kept in memory, links to publicBaseUrl. */
+  mail?: MailConfig;
+  /** Called by app.emailQueued() after a commit that queued e-mail: server.ts wakes the mail job. */
+  onEmailQueued?: () => void;
 }
 
 declare module 'fastify' {
@@ -102,6 +109,10 @@ declare module 'fastify' {
     /** Call after changing products, stock, categories or store settings: every process forgets its copies. */
     catalogueChanged(): void;
     publicBaseUrl: string | undefined;
+    /** How e-mail leaves (the mail job sends with it). */
+    mail: MailConfig;
+    /** Call after a transaction that queued e-mail commits: it is sent now rather than at the next minute. */
+    emailQueued(): void;
   }
 }
 
@@ -151,6 +162,12 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
   app.decorate('publicBaseUrl', options.publicBaseUrl);
+  const mail = options.mail ?? {
+    transport: memoryTransport(),
+    baseUrl: options.publicBaseUrl ?? 'http://localhost',
+  };
+  app.decorate('mail', mail);
+  app.decorate('emailQueued', () => options.onEmailQueued?.());
   const forgetCatalogue = () => {
     cache.clear();
     app.reloadStores();
@@ -228,6 +245,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes, { storage: mediaStorage });
+  await app.register(demoOutboxRoutes, { db: options.db, transport: mail.transport });
   if (sandboxEnabled(payments)) {
     app.log.warn(
       'The sandbox gateway is on (PAYMENT_METHODS includes gateway): orders can be marked paid without money. ' +

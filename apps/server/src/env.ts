@@ -76,6 +76,19 @@ const envSchema = z.object({
   /** Absolute origin used when the server must build absolute links (e.g. payment return URLs). */
   PUBLIC_BASE_URL: z.preprocess(blank, z.string().url().optional()),
   TEST_DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
+  /**
+   * E-mail (docs/decisions/transactional-email.md): smtp://user:pass@host:587 or smtps://…:465.
+   * Unset: each message is written to <DATA_DIR>/outbox/<id>.eml and listed at /demo/outbox.
+   */
+  SMTP_URL: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:password@host:587')
+      .optional(),
+  ),
+  /** The e-mails' From, e.g. "Kagaz & Kalam <orders@kagazkalam.in>"; unset: the store's name and e-mail. */
+  MAIL_FROM: z.preprocess(blank, z.string().optional()),
   /** Payments (docs/decisions/payments-design.md): methods offered, in order: upi_qr,upi_app,gateway,payu */
   PAYMENT_METHODS: z.preprocess(blank, z.string().default('upi_qr,upi_app,gateway')),
   UPI_VPA: z.preprocess(
@@ -119,7 +132,10 @@ const envSchema = z.object({
       .transform((v) => v === 'true'),
   ),
 });
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & {
+  /** PUBLIC_BASE_URL, else http://localhost:<PORT>: the origin of every link in an e-mail */
+  MAIL_BASE_URL: string;
+};
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -136,6 +152,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     ...env,
+    // links in e-mails must be absolute even in a demo without PUBLIC_BASE_URL (which stays unset
+    // there: payment return URLs then follow the host the shopper used)
+    MAIL_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     DATA_DIR: resolve(repoRoot, env.DATA_DIR),
     WEB_DIST_DIR: resolve(repoRoot, env.WEB_DIST_DIR),
     ADMIN_DIST_DIR: resolve(repoRoot, env.ADMIN_DIST_DIR),

@@ -8,6 +8,7 @@ import { storeJobs } from './jobs/store-jobs';
 import { localCatalogueBus, postgresCatalogueBus } from './lib/catalogue-bus';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { mediaStorageFromEnv } from './lib/media-storage';
+import { mailTransportFromEnv } from './modules/mail/mail-transport';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
 import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
 
@@ -47,6 +48,7 @@ async function main() {
         log: (message, err) => console.error(err ? `${message}: ${err.message}` : message),
       })
     : localCatalogueBus();
+  let jobs: JobRunner | null = null;
   const app = await buildApp({
     catalogueBus,
     db: database.db,
@@ -60,6 +62,17 @@ async function main() {
     publicBaseUrl: env.PUBLIC_BASE_URL,
     trustProxy: env.TRUST_PROXY,
     mediaStorage: mediaStorageFromEnv(env),
+    mail: {
+      transport: mailTransportFromEnv(env),
+      baseUrl: env.MAIL_BASE_URL,
+      from: env.MAIL_FROM,
+    },
+    // an e-mail queued before the jobs start waits for the first minute's run
+    onEmailQueued: () => {
+      jobs
+        ?.send('mail.deliver')
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'could not wake the mail job'));
+    },
   });
   if (seeded) app.log.info('seeded the demo catalogue into an empty database');
   if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -68,7 +81,6 @@ async function main() {
     );
   }
 
-  let jobs: JobRunner | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { deliverDueEmails } from '../modules/mail/mail-sender.service';
 import { expireUnpaidOrders } from '../modules/orders/order-transitions.service';
 import type { PaymentConfig } from '../modules/payments/payment-config';
 import { reconcilePayments } from '../modules/payments/reconcile.service';
@@ -28,8 +29,10 @@ export function storeJobs({ app, payments, payWindowMs }: StoreJobsOptions): Job
           olderThanMs: payWindowMs,
           onAvailabilityChange: () => app.catalogueChanged(),
         });
-        if (cancelled > 0)
+        if (cancelled > 0) {
           app.log.info({ cancelled }, 'cancelled unpaid orders; their stock returned');
+          app.emailQueued();
+        }
         return { cancelled };
       },
     },
@@ -40,6 +43,20 @@ export function storeJobs({ app, payments, payWindowMs }: StoreJobsOptions): Job
         const report = await reconcilePayments(db, payments);
         if (report.applied > 0 || report.errors > 0)
           app.log.info(report, 'reconciled payments with the provider');
+        if (report.applied > 0) app.emailQueued();
+        return report;
+      },
+    },
+    {
+      // every minute, and woken by app.emailQueued() right after a commit that queued e-mail; a
+      // row is claimed by one run only, so overlapping runs send each e-mail once
+      name: 'mail.deliver',
+      cron: '* * * * *',
+      handler: async () => {
+        const { transport, ...settings } = app.mail;
+        const report = await deliverDueEmails(db, transport, settings);
+        if (report.retrying > 0 || report.failed > 0)
+          app.log.warn(report, 'some e-mails could not be sent');
         return report;
       },
     },

@@ -1,5 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, orders } from '../../db/schema';
 
 /** Every e-mail the store sends; each has a template in this module. */
 export type EmailKind =
@@ -37,4 +38,66 @@ export async function queueEmail(tx: DbOrTx, email: QueuedEmail): Promise<void> 
       data: email.data ?? {},
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}
+
+/** The order events a shopper is told of, each at most once per order. */
+export type OrderEmailEvent = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+
+const kindOfEvent: Record<OrderEmailEvent, EmailKind> = {
+  placed: 'order_placed',
+  paid: 'payment_received',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
+/**
+ * Queues an order's e-mail for `event` on the caller's transaction (the one that made the change),
+ * to the payment form's receipt address or else the account's. A cash-on-delivery order still to
+ * collect gets no "payment received": that is queued (again with this function) once the cash is.
+ */
+export async function queueOrderEmail(
+  tx: DbOrTx,
+  orderId: string,
+  event: OrderEmailEvent,
+): Promise<void> {
+  const [order] = await tx
+    .select({
+      storeId: orders.storeId,
+      to: sql<string>`coalesce(${orders.receiptEmail}, ${orders.contactEmail})`,
+      codStatus: orders.codStatus,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  if (event === 'paid' && order.codStatus === 'to_collect') return;
+  await queueEmail(tx, {
+    storeId: order.storeId,
+    kind: kindOfEvent[event],
+    key: `order:${orderId}:${event}`,
+    to: order.to,
+    data: { orderId },
+  });
+}
+
+/** Queues the e-mail of a refund (its own key: an order may have several) on the caller's transaction. */
+export async function queueRefundEmail(
+  tx: DbOrTx,
+  refund: { id: string; orderId: string },
+): Promise<void> {
+  const [order] = await tx
+    .select({
+      storeId: orders.storeId,
+      to: sql<string>`coalesce(${orders.receiptEmail}, ${orders.contactEmail})`,
+    })
+    .from(orders)
+    .where(eq(orders.id, refund.orderId));
+  if (!order) return;
+  await queueEmail(tx, {
+    storeId: order.storeId,
+    kind: 'refund',
+    key: `refund:${refund.id}`,
+    to: order.to,
+    data: { orderId: refund.orderId, refundId: refund.id },
+  });
 }

@@ -78,6 +78,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         // returned stock may bring a product back: every process's storefront should show it
         onAvailabilityChange: () => app.catalogueChanged(),
       });
+      // the shopper's e-mail of this change committed with it
+      app.emailQueued();
       return await getAdminOrder(db, request.store.id, done.id);
     } catch (err) {
       throw transitionHttpError(err);

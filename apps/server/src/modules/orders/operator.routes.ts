@@ -67,7 +67,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Arr
     },
     async (request) => {
       try {
-        return await transitionOrder(db, request.params.orderId, request.params.action, {
+        const done = await transitionOrder(db, request.params.orderId, request.params.action, {
           trackingNumber: request.body?.trackingNumber,
           carrier: request.body?.carrier,
           // logged as the command line, under the order's own store
@@ -75,6 +75,9 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Arr
           // returned stock may bring a product back: the storefront should show it
           onAvailabilityChange: () => app.catalogueChanged(),
         });
+        // the shopper's e-mail of this change committed with it
+        app.emailQueued();
+        return done;
       } catch (err) {
         if (err instanceof OrderTransitionError) {
           if (err.kind === 'invalid' && err.field)

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { returnStock } from '../products/stock.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
+import { queueOrderEmail, type OrderEmailEvent } from '../mail/outbox.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
 import { paymentBeingConfirmed } from './orders.service';
@@ -89,7 +90,9 @@ async function applyTransition(
  * longer Pending.
  */
 export async function markOrderPaid(tx: DbOrTx, orderId: string): Promise<boolean> {
-  return (await applyTransition(tx, orderId, 'pay')) !== null;
+  if ((await applyTransition(tx, orderId, 'pay')) === null) return false;
+  await queueOrderEmail(tx, orderId, 'paid');
+  return true;
 }
 
 /** Puts a cancelled order's units back on their stock rows (in the cancel's transaction). */
@@ -146,6 +149,13 @@ async function cancelByOperator(
     .returning({ id: payments.id });
   return { ...row, availabilityChanged, flaggedPayments: flagged.map((p) => p.id) };
 }
+
+/** the shopper's e-mail for each operator action, queued in its transaction */
+const emailOfAction: Record<OperatorAction, OrderEmailEvent> = {
+  ship: 'shipped',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+};
 
 const actionNames: Record<OperatorAction, string> = {
   ship: 'Marked shipped',
@@ -240,6 +250,7 @@ export async function transitionOrder(
         ? await cancelByOperator(tx, orderId)
         : await applyTransition(tx, orderId, action, shipment ?? {});
     if (!row) return null;
+    await queueOrderEmail(tx, orderId, emailOfAction[action]);
     if (actor) {
       const flagged = 'flaggedPayments' in row ? row.flaggedPayments : [];
       await recordActivity(tx, actor, {
@@ -325,6 +336,7 @@ export async function expireUnpaidOrders(
         .where(and(eq(orders.id, id), eq(orders.status, orderStatus.pending), unconfirmed))
         .returning({ id: orders.id });
       if (!row) return null;
+      await queueOrderEmail(tx, id, 'cancelled');
       await tx
         .update(payments)
         .set({ status: 'expired', updatedAt: now })

@@ -151,6 +151,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
       // (ResponseCache TTL, 30 s; an order is guarded by the stock UPDATE, never by the cache);
       // pushing the change to them is issue 11's LISTEN/NOTIFY.
       if (availabilityChanged) app.catalogueChanged();
+      // the confirmation e-mail committed with the order: send it now
+      if (!result.replayed && result.statusCode === 201) app.emailQueued();
       return sendIdempotent(reply, result);
     },
   );

@@ -18,6 +18,7 @@ import { groupBy } from '../../lib/group-by';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
 import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { checkShippingPin } from '../shipping/shipping.service';
+import { queueOrderEmail } from '../mail/outbox.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -342,6 +343,8 @@ export async function createOrder(
       .insert(orderItems)
       .values(items.map((i) => ({ ...i, orderId: id })))
       .returning();
+    // the confirmation commits with the order or not at all (modules/mail: the outbox)
+    await queueOrderEmail(tx, id, 'placed');
     const order = toOrder(
       row,
       itemRows.sort((x, y) => x.position - y.position),

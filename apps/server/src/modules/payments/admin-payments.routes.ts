@@ -41,6 +41,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Payment
         request.params.orderId,
         request.body,
       );
+      app.emailQueued();
       return getAdminOrder(db, request.store.id, orderId);
     },
   );
@@ -68,6 +69,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Payment
         orderId,
         actor: actorOf(request),
       });
+      app.emailQueued();
       return getAdminOrder(db, request.store.id, orderId);
     },
   );

@@ -37,11 +37,14 @@ export const operatorPaymentRoutes: FastifyPluginAsyncZod<{
         response: { 200: recordedRefundSchema },
       },
     },
-    (request) =>
-      recordRefund(db, config, {
+    async (request) => {
+      const refund = await recordRefund(db, config, {
         paymentId: request.params.paymentId,
         amountPaise: Math.round(request.body.amount * 100),
         reference: request.body.reference,
-      }),
+      });
+      app.emailQueued();
+      return refund;
+    },
   );
 };

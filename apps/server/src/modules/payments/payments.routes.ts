@@ -134,6 +134,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const orderId = fields.udf1 ?? '';
     // a replay (the webhook came first) answers the same outcome, so the browser goes where it says
     await applyNotification(db, notification);
+    // a payment's e-mail commits with it (markOrderPaid): send it now
+    app.emailQueued();
     return reply.redirect(
       orderReturnLocation(orderId, notification.outcome, notification.reason),
       303,
@@ -145,6 +147,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     const notification = verifyPayuNotification(config, fields);
     if (!notification) throw new HttpError(401, 'Invalid notification signature');
     const outcome = await applyNotification(db, notification);
+    app.emailQueued();
     return { success: true, ...outcome };
   });
 
@@ -175,6 +178,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           request.body,
           typeof signature === 'string' ? signature : undefined,
         );
+        app.emailQueued();
         return { success: true, ...outcome };
       },
     );

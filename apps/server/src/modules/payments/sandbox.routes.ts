@@ -122,6 +122,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> =
       try {
         const applied = await settleSandboxAttempt(db, config, attempt, approve);
         outcome = applied.outcome;
+        // an approval queued the "payment received" e-mail in its transaction: send it now
+        app.emailQueued();
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         // e.g. the QR expired: report what happened, change nothing

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { desc } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { escapeHtml } from '@store/contracts/text';
+import type { Db } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+import type { MailTransport } from './mail-transport';
+
+export interface DemoOutboxOptions {
+  db: Db;
+  transport: MailTransport;
+}
+
+const NOT_FOUND = { error: 'Not found' };
+const html = 'text/html; charset=utf-8';
+
+/**
+ * Both pages run no script at all: the e-mail's HTML is the store's own template, but it is still
+ * shown sandboxed (no scripts, no forms, an opaque origin), images from anywhere an e-mail client
+ * would load them, and never inside a frame.
+ */
+const PAGE_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  'img-src http: https: data:',
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  'sandbox allow-popups allow-popups-to-escape-sandbox',
+].join('; ');
+
+const kindLabel: Record<string, string> = {
+  order_placed: 'Order placed',
+  payment_received: 'Payment received',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refund: 'Refund',
+  password_reset: 'Password reset',
+};
+
+const timeFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'Asia/Kolkata',
+});
+
+function listPage(rows: (typeof emailOutbox.$inferSelect)[]): string {
+  const body = rows.length
+    ? rows
+        .map((r) => {
+          const subject = escapeHtml(r.subject ?? `(${r.status})`);
+          const link =
+            r.status === 'sent'
+              ? `<a href="/demo/outbox/${r.id}" data-testid="outbox-subject">${subject}</a> <a class="raw" href="/demo/outbox/${r.id}.eml">.eml</a>`
+              : `<span data-testid="outbox-subject">${subject}</span>${r.lastError ? `<br><small>${escapeHtml(r.lastError)}</small>` : ''}`;
+          return `<tr data-testid="outbox-row" data-kind="${escapeHtml(r.kind)}"><td>${escapeHtml(r.toAddress)}</td><td>${link}</td><td>${escapeHtml(kindLabel[r.kind] ?? r.kind)}</td><td>${escapeHtml(r.status)}</td><td><time datetime="${(r.sentAt ?? r.createdAt).toISOString()}">${escapeHtml(timeFormat.format(r.sentAt ?? r.createdAt))}</time></td></tr>`;
+        })
+        .join('\n')
+    : '<tr><td colspan="5">No e-mails yet. Place an order in the shop and they appear here.</td></tr>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Demo outbox</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#fbf7f0;color:#2b2118;margin:0;padding:2rem 1rem}
+main{max-width:64rem;margin:0 auto;background:#fffdf9;border:1px solid #e4d8c6;border-radius:12px;padding:1.5rem}
+h1{font-size:1.4rem;margin:0 0 .25rem;color:#8a4b2a}p{color:#6f6253;margin:0 0 1rem}
+table{width:100%;border-collapse:collapse;font-size:.95rem}th,td{text-align:left;padding:.55rem .5rem;border-top:1px solid #e4d8c6;vertical-align:top}
+th{color:#6f6253;font-weight:600;border-top:0}a{color:#2f5d50}a.raw{font-size:.8rem;color:#6f6253}small{color:#b42318}
+</style></head><body><main>
+<h1>Demo outbox</h1>
+<p>No SMTP server is set (SMTP_URL), so the e-mails the shop sends are written under the data folder and listed here, newest first.</p>
+<table><thead><tr><th>To</th><th>Subject</th><th>Kind</th><th>Status</th><th>Time</th></tr></thead>
+<tbody>
+${body}
+</tbody></table></main></body></html>`;
+}
+
+/**
+ * The demo outbox (only without SMTP_URL): what a shopper would have received, as the sender
+ * wrote it. With SMTP these paths answer 404: real shoppers' mail is not for show.
+ */
+export const demoOutboxRoutes: FastifyPluginAsync<DemoOutboxOptions> = async (
+  app,
+  { db, transport },
+) => {
+  const page = (reply: FastifyReply) =>
+    reply
+      .type(html)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', PAGE_CSP);
+  if (transport.kind === 'smtp') {
+    app.get('/demo/outbox', { schema: { hide: true } }, (_request, reply) =>
+      reply.code(404).send(NOT_FOUND),
+    );
+    app.get('/demo/outbox/*', { schema: { hide: true } }, (_request, reply) =>
+      reply.code(404).send(NOT_FOUND),
+    );
+    return;
+  }
+
+  app.get('/demo/outbox', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await db
+      .select()
+      .from(emailOutbox)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(200);
+    return page(reply).send(listPage(rows));
+  });
+
+  app.get<{ Params: { file: string } }>(
+    '/demo/outbox/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { file } = request.params;
+      const raw = file.endsWith('.eml') ? file.slice(0, -'.eml'.length) : file;
+      const message = await transport.readRaw(raw);
+      if (!message) return reply.code(404).send(NOT_FOUND);
+      if (file.endsWith('.eml')) {
+        return reply
+          .type('message/rfc822')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${raw}.eml"`)
+          .send(message);
+      }
+      const parsed = await simpleParser(message);
+      const body =
+        typeof parsed.html === 'string'
+          ? parsed.html
+          : `<pre>${escapeHtml(parsed.text ?? '')}</pre>`;
+      return page(reply).send(body);
+    },
+  );
+};
