@@ -1,0 +1,73 @@
+import { adminHeaders, apiSignIn, haveStaff } from '../support/admin';
+import {
+  test,
+  expect,
+  createOrderViaApi,
+  newShopper,
+  plainProducts,
+  registerViaApi,
+  signInBrowser,
+} from '../support/fixtures';
+import { approveInGateway, choosePaymentMethod } from '../support/payment';
+
+// Without SMTP_URL (as `npm start` and this harness run) every e-mail the shop sends is written
+// under the data folder and listed at /demo/outbox: what a shopper would have received.
+test.describe('order e-mails', () => {
+  test.skip(!haveStaff(), 'shipping needs the staff made by global setup');
+
+  test('a shopper who orders, pays and is shipped to finds the three e-mails in the demo outbox', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const shopper = newShopper('mail', testInfo.project.name);
+    const token = await registerViaApi(request, shopper);
+    await signInBrowser(context, baseURL!, token);
+    const [product] = await plainProducts(request, 1);
+    const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
+
+    await page.goto(`/payment?orderId=${order.id}`);
+    await choosePaymentMethod(page, 'gateway');
+    await approveInGateway(page);
+    await expect(page).toHaveURL(/\/order-success/);
+
+    // the shop dispatches it with Delhivery (the back office's Mark shipped, through its API)
+    const session = await apiSignIn(request, 'staff');
+    const trackingNumber = `98${Date.now().toString().slice(-11)}`;
+    const shipped = await request.post(`/api/v1/admin/orders/${order.id}/ship`, {
+      headers: adminHeaders(session),
+      data: { carrier: 'Delhivery', trackingNumber },
+    });
+    expect(shipped.status(), await shipped.text()).toBe(200);
+
+    const rows = page.getByTestId('outbox-row').filter({ hasText: order.id });
+    const subjects = [
+      `Your Kagaz & Kalam order ${order.id}`,
+      `Payment received for order ${order.id}`,
+      `Order ${order.id} has shipped`,
+    ];
+    // the mail job is woken by each change; reload until all three were sent
+    await expect(async () => {
+      await page.goto('/demo/outbox');
+      for (const subject of subjects)
+        await expect(
+          rows.getByRole('link', { name: subject, exact: true }),
+          `${subject} is listed as sent`,
+        ).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Demo outbox' })).toBeVisible();
+    await expect(rows).toHaveCount(3);
+    // the confirmation goes to the account; later ones to the receipt address given at payment
+    await expect(rows.filter({ hasText: 'Order placed' })).toContainText(shopper.email);
+
+    await rows.getByRole('link', { name: `Order ${order.id} has shipped`, exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Your order is on its way' })).toBeVisible();
+    await expect(page.getByText(trackingNumber).first()).toBeVisible();
+    await expect(page.getByText('Delhivery').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View my orders' })).toHaveAttribute(
+      'href',
+      /^https?:\/\/[^/]+\/orders$/,
+    );
+  });
+});
