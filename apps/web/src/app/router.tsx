@@ -42,6 +42,7 @@ const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'));
 const LoginRoute = lazyRoute(() => import('./routes/login-route'));
 const RegisterRoute = lazyRoute(() => import('./routes/register-route'));
 const ForgotPasswordRoute = lazyRoute(() => import('./routes/forgot-password-route'));
+const ResetPasswordRoute = lazyRoute(() => import('./routes/reset-password-route'));
 const AccountRoute = lazyRoute(() => import('./routes/account-route'));
 const CheckoutRoute = lazyRoute(() => import('./routes/checkout-route'));
 const OrdersRoute = lazyRoute(() => import('./routes/orders-route'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
         <Route path="login" element={<LoginRoute />} />
         <Route path="register" element={<RegisterRoute />} />
         <Route path="forgot-password" element={<ForgotPasswordRoute />} />
+        <Route path="reset-password" element={<ResetPasswordRoute />} />
       </Route>
       <Route element={<MainLayout />}>
         <Route index element={<HomeRoute />} />

@@ -52,6 +52,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',
+  /** The e-mailed link carries `token`; the page takes it out of the address bar at once. */
+  resetPassword: '/reset-password',
   account: '/account',
   checkout: '/checkout',
   orders: '/orders',
