@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gstinMessages } from './gst';
 import type { PaymentField } from './payments';
 import {
   initialPaymentValues,
@@ -110,15 +111,36 @@ describe('text, email, select and number rules', () => {
   });
   it('checks patterns with the second rulesMessages entry or a default', () => {
     const f = text({
-      name: 'gstin',
+      name: 'code',
       rules: { pattern: '/^[0-9]{2}[A-Z]{5}$/' },
-      rulesMessages: ['x', 'Enter a valid GSTIN'],
+      rulesMessages: ['x', 'Enter a valid code'],
     });
-    expect(validatePaymentField(f, '12abc', {})).toBe('Enter a valid GSTIN');
+    expect(validatePaymentField(f, '12abc', {})).toBe('Enter a valid code');
     expect(validatePaymentField(f, '12ABCDE', {})).toBeNull();
     expect(validatePaymentField(text({ rules: { pattern: '^a$' } }), 'b', {})).toBe(
       'Invalid format',
     );
+  });
+  it('checks a field named gstin for its state code and check character too', () => {
+    const f = text({
+      name: 'gstin',
+      rules: {
+        minLength: 15,
+        maxLength: 15,
+        pattern: '/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/i',
+      },
+      rulesMessages: ['x', gstinMessages.format],
+    });
+    expect(validatePaymentField(f, '29ABCDE1234F1ZW', {})).toBeNull();
+    expect(validatePaymentField(f, '29abcde1234f1zw', {})).toBeNull();
+    // one wrong character: the pattern passes, the check character does not
+    expect(validatePaymentField(f, '29ABCDE1234F1Z5', {})).toBe(gstinMessages.checkCharacter);
+    expect(validatePaymentField(f, '00ABCDE1234F1ZG', {})).toBe(gstinMessages.stateCode);
+    expect(validatePaymentField(f, '29ABCDE1234F1X5', {})).toBe(gstinMessages.format);
+    // the same words from the form-wide check both sides run
+    expect(validatePaymentFields([f], { gstin: '29ABCDE1234F1Z5' })).toEqual({
+      gstin: gstinMessages.checkCharacter,
+    });
   });
   it('accepts only listed select options and numeric numbers', () => {
     const select = text({ type: 'select', options: [{ label: 'A', value: 'a' }] });

@@ -1,4 +1,5 @@
 import { emailPattern } from './common';
+import { gstinProblem } from './gst';
 import { PHONE_PREFIX } from './india';
 import type { PaymentField } from './payments';
 
@@ -138,6 +139,12 @@ function validateText(field: PaymentField, value: string): string | null {
   return null;
 }
 
+/**
+ * The field whose value is a GSTIN: past its pattern, its state code and check character are
+ * checked too, so a typing mistake is caught before the GSTIN is printed on a tax invoice.
+ */
+export const GSTIN_FIELD = 'gstin';
+
 /** The error of one field, or null. Hidden fields and blank optional fields have none. */
 export function validatePaymentField(
   field: PaymentField,
@@ -154,7 +161,8 @@ export function validatePaymentField(
   if ((field.type === 'checkbox') !== (typeof value === 'boolean'))
     return paymentRuleMessages.invalidFormat;
   if (typeof value !== 'string') return null;
-  return isPhoneField(field) ? validatePhone(field, value) : validateText(field, value);
+  if (isPhoneField(field)) return validatePhone(field, value);
+  return validateText(field, value) ?? (field.name === GSTIN_FIELD ? gstinProblem(value) : null);
 }
 
 /** Errors by field name; empty when the form may be submitted. */

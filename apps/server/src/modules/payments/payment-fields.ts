@@ -1,3 +1,4 @@
+import { gstinMessages } from '@store/contracts/gst';
 import type { PaymentField } from '@store/contracts/payments';
 import type { PaymentMethod } from './payment-config';
 
@@ -81,20 +82,18 @@ export function paymentFieldDefinitions(
     {
       name: 'gstin',
       label: 'GSTIN',
-      placeholder: '29ABCDE1234F1Z5',
+      placeholder: '29ABCDE1234F1ZW',
       description: '15 characters, as on the GST registration certificate.',
       type: 'text',
-      mask: '99AAAAA9999A9Z9',
+      // 9 a digit, A a letter, * either: the 13th and the check character may be letters
+      mask: '99AAAAA9999A*Z*',
       rules: {
         required: true,
         minLength: 15,
         maxLength: 15,
         pattern: '/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/i',
       },
-      rulesMessages: [
-        'Please enter the GSTIN of the business',
-        'Enter a valid 15-character GSTIN, e.g. 29ABCDE1234F1Z5',
-      ],
+      rulesMessages: ['Please enter the GSTIN of the business', gstinMessages.format],
       showWhenFilled: ['companyName'],
     },
     {

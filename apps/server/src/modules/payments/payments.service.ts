@@ -8,6 +8,7 @@ import {
   visiblePaymentValues,
 } from '@store/contracts/payment-rules';
 import { orderStatus } from '@store/contracts/order-rules';
+import { normalizeGstin } from '@store/contracts/gst';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, paymentEvents, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -66,6 +67,28 @@ function readSubmit(input: StartPaymentInput) {
   return { fields, method: fields.method as PaymentMethod };
 }
 
+const textOf = (value: string | boolean | undefined) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * What the tax invoice and the e-mails need from the form, kept on the order: the receipt e-mail
+ * and a business buyer's name, GSTIN (normalised; already checked by the shared rules) and
+ * billing address with its PIN. A field left blank clears what an earlier submit gave.
+ */
+function buyerDetailsOf(fields: Record<string, string | boolean>) {
+  const gstin = textOf(fields.gstin);
+  const address = textOf(fields.billingAddress);
+  const pin = textOf(fields.billingPincode);
+  const withPin =
+    address && pin && !address.includes(pin) ? `${address}\n${pin}` : (address ?? pin);
+  return {
+    receiptEmail: textOf(fields.email),
+    buyerName: textOf(fields.companyName),
+    buyerGstin: gstin ? normalizeGstin(gstin) : null,
+    buyerAddress: withPin,
+  };
+}
+
 /**
  * POST /payments on the caller's transaction (the idempotency record is written in the same one):
  * validate with the shared rules, lock the caller's Pending order, reuse the open attempt for the
@@ -96,6 +119,8 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
   // ordinary merchant UPI is capped per transaction; the other methods stay open
   if (isUpi(method) && order.totalPaise > UPI_MAX_PAISE)
     throw new HttpError(400, upiMessages.overLimit, { method: upiMessages.overLimit });
+  // the last submit before the payment wins: the invoice and the receipt use what it gave
+  await tx.update(orders).set(buyerDetailsOf(fields)).where(eq(orders.id, order.id));
 
   const open = await tx
     .select()

@@ -4,6 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentField, PaymentResponse } from '@store/contracts/payments';
 import { upiMessages } from '@store/contracts/payment-rules';
+import { gstinMessages } from '@store/contracts/gst';
 import { setAuthToken } from '@/lib/cookies';
 import { paymentMessages } from '@/features/payment/lib/payment-result';
 import { API, server } from '@/test/msw-server';
@@ -212,7 +213,7 @@ describe('Payment page: the dynamic form', () => {
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     await user.type(screen.getByLabelText('Business name'), 'Acme');
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
-    await user.type(screen.getByLabelText('GSTIN'), '29ABCDE1234F1Z5');
+    await user.type(screen.getByLabelText('GSTIN'), '29ABCDE1234F1ZW');
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     await user.click(screen.getByLabelText('I agree to the terms'));
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeDisabled();
@@ -241,6 +242,20 @@ describe('Payment page: the dynamic form', () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     await expectToast('Please correct the errors in the form', 'Validation Error', 'error');
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('checks a GSTIN’s check character before sending, in the server’s words', async () => {
+    serveFields();
+    const bodies = servePayment({ success: true });
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.type(screen.getByLabelText('Business name'), 'Tara Traders');
+    // one mistyped character: the right shape, the wrong check character
+    await user.type(screen.getByLabelText('GSTIN'), '29ABCDE1234F1Z5');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText(gstinMessages.checkCharacter)).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
   });
 
