@@ -20,8 +20,10 @@ import {
 } from '../../test/test-app';
 
 let t: TestApp;
+/** Times the mail job was woken (app.emailQueued) */
+let mailerWoken = 0;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ onEmailQueued: () => mailerWoken++ });
 });
 afterAll(() => t.close());
 
@@ -83,6 +85,7 @@ describe('POST /users/forgot-password', () => {
   it('answers an unknown address exactly as a known one, and e-mails only the known one', async () => {
     const user = await registerAndLogin(t.app, { firstName: 'Kavya' });
     const unknown = `nobody.${user.email}`;
+    const wokenBefore = mailerWoken;
 
     const known = await forgot(user.email.toUpperCase());
     const other = await forgot(unknown);
@@ -112,6 +115,8 @@ describe('POST /users/forgot-password', () => {
 
     // the known address's request came second and is done: the unknown one queued nothing
     expect(await outboxFor(unknown)).toEqual([]);
+    // the mail job is woken once the e-mail is committed, not at its next poll
+    await vi.waitFor(() => expect(mailerWoken).toBe(wokenBefore + 1));
   });
 
   it('refuses a malformed address with the login form message', async () => {

@@ -12,7 +12,6 @@ import {
   resetPasswordResponseSchema,
   tokenResponseSchema,
 } from '@store/contracts/users';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import {
   forgotPasswordLimits,
@@ -22,10 +21,6 @@ import {
 } from '../../plugins/rate-limit';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { checkCredentials, findUserById, registerUser, toAccountInfo } from './users.service';
-
-/** Sends a queued e-mail now rather than at the mail job's next poll, when the mail module offers it. */
-const wakeMailer = (app: FastifyInstance) =>
-  (app as FastifyInstance & { emailQueued?: () => void }).emailQueued?.();
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -99,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       // address that has an account: the lookup, token and e-mail happen after it is sent.
       await reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
       try {
-        if (await requestPasswordReset(db, request.store.id, request.body.email)) wakeMailer(app);
+        if (await requestPasswordReset(db, request.store.id, request.body.email)) app.emailQueued();
       } catch (err) {
         request.log.error({ err }, 'a password reset request could not be stored');
       }
