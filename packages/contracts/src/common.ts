@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pinCodeMessage } from './delivery';
 
 /** Every error the API returns has this shape; `fields` names the inputs that were wrong. */
 export const errorResponseSchema = z.object({
@@ -15,7 +16,8 @@ export const messages = {
   passwordMax: 'Password must be at most 128 characters',
   passwordsMismatch: 'Passwords do not match',
   required: 'This field is required',
-  pinCode: 'PIN code must be 6 digits and cannot start with 0',
+  // the product page's PIN box says it too, without zod: it lives in the zod-free delivery.ts
+  pinCode: pinCodeMessage,
   indianMobile: 'Enter a 10-digit Indian mobile number (starting 6-9), optionally with +91',
   stateUnknown: 'Choose a state or union territory from the list',
   controlCharacters: 'Use letters, digits and punctuation only',

@@ -7,6 +7,9 @@
 /** Six digits, the first 1-9 (India Post's eight zones and the Army Postal Service's 9). */
 export const pinCodePattern = /^[1-9][0-9]{5}$/;
 
+/** Said by the checkout, the product page's PIN box and the server for a malformed PIN. */
+export const pinCodeMessage = 'PIN code must be 6 digits and cannot start with 0';
+
 /** What a shopper types, as the PIN it means: "560 038" -> "560038". Not a check: see isPinCode. */
 export function normalizePin(input: string): string {
   return input.replace(/\s+/g, '');

@@ -1,3 +1,4 @@
+import type { DeliveryZone, PinLookup } from '@store/contracts/delivery';
 import type { Product } from '@store/contracts/products';
 import type { StoreInfo } from '@store/contracts/store';
 
@@ -30,5 +31,25 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     availability: { status: 'in_stock', left: null },
     variants: [],
     ...overrides,
+  };
+}
+
+/** A few PINs as GET /pincodes/{pin} answers them (a Thu 27 Nov – Tue 2 Dec estimate); null: unknown. */
+export function pinLookupFixture(pin: string): PinLookup | null {
+  const places: Record<string, [district: string, state: string, zone: DeliveryZone]> = {
+    '560001': ['Bangalore', 'Karnataka', 'metro'],
+    '560038': ['Bangalore', 'Karnataka', 'metro'],
+    '570001': ['Mysore', 'Karnataka', 'restOfIndia'],
+    '110001': ['Central Delhi', 'Delhi', 'metro'],
+  };
+  const place = places[pin.replace(/\s+/g, '')];
+  if (!place) return null;
+  const [district, state, zone] = place;
+  return {
+    pin: pin.replace(/\s+/g, ''),
+    district,
+    state,
+    states: [state],
+    delivery: { zone, minDays: 2, maxDays: 5, earliest: '2025-11-27', latest: '2025-12-02' },
   };
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { storeInfoFixture } from './fixtures';
+import { pinLookupFixture, storeInfoFixture } from './fixtures';
 
 /** Base of every API call in tests (jsdom runs at http://localhost:3000). */
 export const API = 'http://localhost:3000/api/v1';
@@ -8,6 +8,16 @@ export const API = 'http://localhost:3000/api/v1';
 /** Handlers every test gets; a test overrides them with server.use(...). */
 export const defaultHandlers = [
   http.get(`${API}/storeInfo`, () => HttpResponse.json(storeInfoFixture)),
+  // the checkout looks up every complete PIN typed (a few known ones; others are unknown)
+  http.get(`${API}/pincodes/:pin`, ({ params }) => {
+    const found = pinLookupFixture(String(params.pin));
+    return found
+      ? HttpResponse.json(found)
+      : HttpResponse.json(
+          { error: `We could not find PIN code ${String(params.pin)}. Please check it.` },
+          { status: 404 },
+        );
+  }),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import type { FieldErrors } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@store/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
@@ -12,6 +12,8 @@ import { useIdempotencyKeys } from '@/lib/idempotency';
 import { useCreateOrderMutation } from '@/features/checkout/api/create-order';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
 import { ShippingFields } from '@/features/checkout/components/shipping-fields';
+import { DeliveryEstimate } from '@/features/delivery/components/delivery-estimate';
+import { useShippingPin } from '@/features/delivery/lib/use-shipping-pin';
 import {
   cartToOrderLines,
   cartToOrderProducts,
@@ -38,6 +40,22 @@ export function Component() {
     defaultValues: emptyShippingForm,
     afterSubmit: 'clear',
   });
+  const [postalCode, state] = useWatch({ control: form.control, name: ['postalCode', 'state'] });
+  const pinCheck = useShippingPin(postalCode, state);
+  // what the last look-up wrote, so a new PIN may replace it but never the shopper's own words
+  const filledByPin = useRef<{ city?: string; state?: string }>({});
+  const place = pinCheck.lookup;
+  useEffect(() => {
+    if (!place) return;
+    const fill = (name: 'city' | 'state', value: string) => {
+      const current = form.getValues(name).trim();
+      if (current !== '' && current !== filledByPin.current[name]) return;
+      form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      filledByPin.current[name] = value;
+    };
+    fill('city', place.district);
+    fill('state', place.state);
+  }, [place, form]);
 
   /** The cart is checked before the address: with nothing to buy, the address does not matter yet. */
   const cartBlocksOrder = (): boolean => {
@@ -63,6 +81,14 @@ export function Component() {
   };
 
   const placeOrder = async (shippingAddress: ShippingAddress) => {
+    // the server refuses these too; saying so on the field spares a round trip
+    const pinProblem = pinCheck.stateProblem ?? pinCheck.pinProblem;
+    if (pinProblem) {
+      const field = pinCheck.stateProblem ? 'state' : 'postalCode';
+      form.setError(field, { type: 'pin', message: pinProblem }, { shouldFocus: true });
+      toast.error('Please check the address', { description: pinProblem });
+      return;
+    }
     const body = {
       products: cartToOrderProducts(items),
       lines: cartToOrderLines(items),
@@ -133,7 +159,12 @@ export function Component() {
               </div>
             )}
             <form noValidate onSubmit={onSubmit} className="grid gap-6">
-              <ShippingFields form={form} />
+              <ShippingFields
+                form={form}
+                pinProblem={pinCheck.pinProblem}
+                stateProblem={pinCheck.stateProblem}
+              />
+              <DeliveryEstimate lookup={pinCheck.stateProblem ? undefined : place} />
               <Button type="submit" size="lg" disabled={mutation.isPending || items.length === 0}>
                 {mutation.isPending ? 'Processing...' : 'Place Order'}
               </Button>

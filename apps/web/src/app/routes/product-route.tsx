@@ -13,6 +13,7 @@ import { useProduct } from '@/features/products/api/get-product';
 import { VariantPickers } from '@/features/products/components/option-picker';
 import { PICTURE_SIZES, ProductPicture } from '@/features/products/components/product-picture';
 import { StockNote } from '@/features/products/components/stock-note';
+import { DeliveryCheck } from '@/features/delivery/components/delivery-check';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import {
   isOnSale,
@@ -212,6 +213,8 @@ function ProductDetail({ product }: { product: ProductView }) {
             Wishlist
           </Button>
         </div>
+
+        <DeliveryCheck />
 
         {specs.length > 0 && (
           <section

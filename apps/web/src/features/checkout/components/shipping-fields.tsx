@@ -11,7 +11,19 @@ const textFields = [
   { name: 'city', label: 'City', autoComplete: 'address-level2', wide: false },
 ] as const;
 
-export function ShippingFields({ form }: { form: ShippingForm }) {
+/**
+ * The shipping address fields. `pinProblem` and `stateProblem` are the PIN look-up's verdict
+ * (unknown PIN, a state the PIN is not in), shown while the form has no message of its own there.
+ */
+export function ShippingFields({
+  form,
+  pinProblem,
+  stateProblem,
+}: {
+  form: ShippingForm;
+  pinProblem?: string | undefined;
+  stateProblem?: string | undefined;
+}) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {textFields.map((field) => (
@@ -26,7 +38,13 @@ export function ShippingFields({ form }: { form: ShippingForm }) {
           {(control) => <Input autoComplete={field.autoComplete} {...control} />}
         </HookFormField>
       ))}
-      <HookFormField form={form} name="state" id="shipping-state" label="State">
+      <HookFormField
+        form={form}
+        name="state"
+        id="shipping-state"
+        label="State"
+        fallbackError={stateProblem}
+      >
         {(control) => (
           <Select autoComplete="address-level1" {...control}>
             <option value="">Select a state</option>
@@ -43,11 +61,18 @@ export function ShippingFields({ form }: { form: ShippingForm }) {
           </Select>
         )}
       </HookFormField>
-      <HookFormField form={form} name="postalCode" id="shipping-postalCode" label="PIN Code">
+      <HookFormField
+        form={form}
+        name="postalCode"
+        id="shipping-postalCode"
+        label="PIN Code"
+        fallbackError={pinProblem}
+      >
         {(control) => (
           <Input
             inputMode="numeric"
-            maxLength={6}
+            // "560 038", as PINs are often written, is seven characters
+            maxLength={7}
             autoComplete="postal-code"
             placeholder="560001"
             {...control}
