@@ -22,6 +22,10 @@ import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import {
+  adminOrderDocumentRoutes,
+  orderDocumentRoutes,
+} from './modules/orders/order-documents.routes';
 import { sandboxEnabled, type PaymentConfig } from './modules/payments/payment-config';
 import { operatorPaymentRoutes } from './modules/payments/operator-payments.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -216,6 +220,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         db: options.db,
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
+      await api.register(orderDocumentRoutes, { db: options.db });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorStaffRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorPaymentRoutes, {
@@ -233,6 +238,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
       await api.register(adminOrderRoutes, { db: options.db });
+      await api.register(adminOrderDocumentRoutes, { db: options.db });
       await api.register(adminPaymentRoutes, { db: options.db, config: payments });
       await api.register(adminDashboardRoutes, { db: options.db });
       await api.register(adminCustomerRoutes, { db: options.db });

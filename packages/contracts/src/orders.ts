@@ -70,6 +70,18 @@ export const orderItemSchema = z.object({
     .optional(),
 });
 
+/** A tax invoice or credit note issued for an order (GET …/documents/{id}.pdf downloads it). */
+export const orderDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'credit_note']),
+  /** as printed, e.g. 'KK/26-27/000042' */
+  number: z.string(),
+  issuedAt: z.string(),
+  /** the invoice's total, or what a credit note returns */
+  totalPaise: z.number().int(),
+});
+export type OrderDocument = z.infer<typeof orderDocumentSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   status: z.number().int(),
@@ -98,6 +110,8 @@ export const orderSchema = z.object({
   payBy: z.string().nullable().optional(),
   /** why a Cancelled order was cancelled: 'expired' (not paid in time) or 'operator' */
   cancelReason: z.string().nullable().optional(),
+  /** its tax invoice (issued once paid; cash on delivery: when shipped) and credit notes */
+  documents: z.array(orderDocumentSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { carrierNames, normaliseTrackingNumber, trackingNumberProblem } from '../carriers';
 import { orderStatusKeys } from '../order-rules';
-import { orderSchema } from '../orders';
+import { orderDocumentSchema, orderSchema } from '../orders';
 import { adminPageQuery, optionalQueryText, pageOf, queryDate, rupeesInputSchema } from './common';
 
 /** GET /admin/orders?q=&status=&from=&to=&page=&limit= (q: order id, e-mail or phone) */
@@ -112,6 +112,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   actions: z.array(z.enum(orderActions)),
   /** what can still be refunded, summed over the paid attempts */
   refundablePaise: z.number().int(),
+  /** the tax invoice and credit notes, oldest first (GET …/documents/{id}.pdf) */
+  documents: z.array(orderDocumentSchema).optional(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

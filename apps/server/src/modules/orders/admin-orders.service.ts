@@ -11,6 +11,7 @@ import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/s
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
 import { activityOf } from '../activity/activity.service';
+import { documentsOfOrders } from '../invoices/invoices.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus } from './order-status';
 import { paymentSummaries, shippingAddressOf, type PaymentSummary } from './orders.service';
@@ -186,6 +187,7 @@ export async function getAdminOrder(
     .filter((p) => p.status === 'succeeded')
     .reduce((s, p) => s + Math.max(0, p.amountPaise - p.refundedPaise - requestedOf(p.id)), 0);
   const payment = paymentStateOf(states.get(row.id));
+  const documents = (await documentsOfOrders(db, [row.id])).get(row.id) ?? [];
 
   const timeline = [
     { at: row.createdAt, text: 'Order placed', actor: 'shopper' },
@@ -263,5 +265,6 @@ export async function getAdminOrder(
     timeline,
     actions: allowedActions(row.status, payment, refundablePaise),
     refundablePaise,
+    documents,
   };
 }

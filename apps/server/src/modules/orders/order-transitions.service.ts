@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { returnStock } from '../products/stock.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
+import { issueInvoice } from '../invoices/invoices.service';
 import { queueOrderEmail, type OrderEmailEvent } from '../mail/outbox.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
@@ -91,6 +92,8 @@ async function applyTransition(
  */
 export async function markOrderPaid(tx: DbOrTx, orderId: string): Promise<boolean> {
   if ((await applyTransition(tx, orderId, 'pay')) === null) return false;
+  // the tax invoice is issued as the order becomes paid, in the same transaction
+  await issueInvoice(tx, { orderId });
   await queueOrderEmail(tx, orderId, 'paid');
   return true;
 }
@@ -233,6 +236,7 @@ export async function transitionOrder(
       status: orders.status,
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
+      codStatus: orders.codStatus,
     })
     .from(orders)
     .where(
@@ -250,6 +254,9 @@ export async function transitionOrder(
         ? await cancelByOperator(tx, orderId)
         : await applyTransition(tx, orderId, action, shipment ?? {});
     if (!row) return null;
+    // cash on delivery is never marked paid: its tax invoice is issued at dispatch, to travel
+    // with the parcel
+    if (action === 'ship' && current.codStatus !== null) await issueInvoice(tx, { orderId });
     await queueOrderEmail(tx, orderId, emailOfAction[action]);
     if (actor) {
       const flagged = 'flaggedPayments' in row ? row.flaggedPayments : [];

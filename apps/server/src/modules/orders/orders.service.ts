@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
+import { documentsOfOrders } from '../invoices/invoices.service';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
 import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { checkShippingPin } from '../shipping/shipping.service';
@@ -179,18 +180,20 @@ export async function paymentSummaries(
 async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, paid] = await Promise.all([
+  const [items, paid, documents] = await Promise.all([
     db
       .select()
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
     paymentSummaries(db, ids),
+    documentsOfOrders(db, ids),
   ]);
   const itemsOf = groupBy(items, (i) => i.orderId);
-  return rows.map((r) =>
-    toOrder(r, itemsOf.get(r.id) ?? [], paid.get(r.id)?.status ?? 'unpaid', view),
-  );
+  return rows.map((r) => ({
+    ...toOrder(r, itemsOf.get(r.id) ?? [], paid.get(r.id)?.status ?? 'unpaid', view),
+    documents: documents.get(r.id) ?? [],
+  }));
 }
 
 export interface Customer {

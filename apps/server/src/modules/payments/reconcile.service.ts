@@ -10,6 +10,7 @@ import {
   payuVerifyPayment,
   type FetchLike,
 } from './providers/payu-api';
+import { issueCreditNote } from '../invoices/invoices.service';
 import { addRefunded } from './refunds.service';
 
 /** A PayU attempt is asked about once it is this old (the browser return usually comes first)... */
@@ -113,7 +114,10 @@ export async function reconcilePayments(
         .set({ status, updatedAt: now })
         .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'requested')))
         .returning({ id: refunds.id });
-      if (settled && status === 'succeeded') await addRefunded(tx, payment.id, refund.amountPaise);
+      if (settled && status === 'succeeded') {
+        await issueCreditNote(tx, { refundId: refund.id, now });
+        await addRefunded(tx, payment.id, refund.amountPaise);
+      }
     });
     report.refundsSettled++;
   }

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
+import { issueCreditNote } from '../invoices/invoices.service';
 import { queueRefundEmail } from '../mail/outbox.service';
 import type { PaymentConfig } from './payment-config';
 import { payuRequestRefund, type FetchLike } from './providers/payu-api';
@@ -158,6 +159,8 @@ export async function recordRefund(
         note: input.note ?? null,
       })
       .returning();
+    // the credit note first: it reads whether the payment was flagged as owed before this refund
+    if (!viaPayu) await issueCreditNote(tx, { refundId: row!.id });
     if (!viaPayu) await addRefunded(tx, payment.id, input.amountPaise);
     // the shopper hears of it once (key refund:<id>), whether settled now or asked of PayU
     await queueRefundEmail(tx, { id: row!.id, orderId: payment.orderId });

@@ -1,0 +1,425 @@
+// Draws a tax invoice or credit note (A4) from its snapshot, and from nothing else: the document
+// shows what was true when it was issued. pdfkit lays out every line itself here (no flowing
+// text), so each run of text can take the font that has its glyphs (pdf-fonts.ts).
+import PDFDocument from 'pdfkit';
+import { formatGstRate } from '@store/contracts/gst';
+import { formatPaise } from '@store/contracts/money';
+import type { DocumentSnapshot, SnapshotLine, SnapshotParty } from './document-snapshot';
+import { fontBytes, textRuns, type FontWeight } from './pdf-fonts';
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 36;
+const CONTENT = PAGE.width - 2 * MARGIN;
+const INK = '#1f2328';
+const MUTED = '#57606a';
+const RULE = '#b8c0c8';
+
+interface TextStyle {
+  size?: number;
+  weight?: FontWeight;
+  color?: string;
+}
+
+type Align = 'left' | 'right' | 'center';
+
+const shortDate = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** 23 Nov 2026, in India's time zone */
+export function documentDate(iso: string): string {
+  return shortDate.format(new Date(iso));
+}
+
+/** amounts in the table: 1,234.50 (the column heads say ₹) */
+const amount = (paise: number) => formatPaise(paise).replace('₹', '');
+
+class Canvas {
+  readonly doc: PDFKit.PDFDocument;
+  private readonly registered = new Set<string>();
+
+  constructor(info: { title: string; subject: string; author: string; createdAt: Date }) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margin: MARGIN,
+      autoFirstPage: true,
+      info: {
+        Title: info.title,
+        Subject: info.subject,
+        Author: info.author,
+        Creator: info.author,
+        CreationDate: info.createdAt,
+        ModDate: info.createdAt,
+      },
+      lang: 'en-IN',
+    });
+  }
+
+  private use(font: string, size: number) {
+    if (!this.registered.has(font)) {
+      this.doc.registerFont(font, fontBytes(font));
+      this.registered.add(font);
+    }
+    this.doc.font(font).fontSize(size);
+  }
+
+  width(text: string, style: TextStyle = {}): number {
+    const size = style.size ?? 9;
+    let w = 0;
+    for (const run of textRuns(text, style.weight ?? 400)) {
+      this.use(run.font, size);
+      w += this.doc.widthOfString(run.text);
+    }
+    return w;
+  }
+
+  /** One line of text with its baseline at y; `width` with align right/center places it in a box. */
+  line(
+    text: string,
+    x: number,
+    y: number,
+    style: TextStyle = {},
+    box?: { width: number; align: Align },
+  ) {
+    const size = style.size ?? 9;
+    let cx = x;
+    if (box && box.align !== 'left') {
+      const w = this.width(text, style);
+      cx = box.align === 'right' ? x + box.width - w : x + (box.width - w) / 2;
+    }
+    this.doc.fillColor(style.color ?? INK);
+    for (const run of textRuns(text, style.weight ?? 400)) {
+      this.use(run.font, size);
+      this.doc.text(run.text, cx, y, { lineBreak: false, baseline: 'alphabetic' });
+      cx += this.doc.widthOfString(run.text);
+    }
+  }
+
+  /** Greedy word wrap of text (and its own line breaks) into lines no wider than `width`. */
+  wrap(text: string, width: number, style: TextStyle = {}): string[] {
+    const out: string[] = [];
+    for (const paragraph of text.split(/\r?\n/)) {
+      let current = '';
+      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (this.width(candidate, style) <= width || !current) {
+          current = candidate;
+        } else {
+          out.push(current);
+          current = word;
+        }
+        // a single word wider than the box (a long e-mail address): cut it by characters
+        while (this.width(current, style) > width && current.length > 1) {
+          let cut = current.length - 1;
+          while (cut > 1 && this.width(current.slice(0, cut), style) > width) cut--;
+          out.push(current.slice(0, cut));
+          current = current.slice(cut);
+        }
+      }
+      if (current) out.push(current);
+    }
+    return out;
+  }
+
+  /** Wrapped lines from baseline y, `leading` apart; returns the baseline after the last. */
+  paragraph(
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    style: TextStyle = {},
+    leading = 11,
+  ) {
+    let by = y;
+    for (const l of this.wrap(text, width, style)) {
+      this.line(l, x, by, style);
+      by += leading;
+    }
+    return by;
+  }
+
+  rule(x1: number, y: number, x2: number, color = RULE, width = 0.6) {
+    this.doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke();
+  }
+
+  box(x: number, y: number, w: number, h: number, fill: string) {
+    this.doc.rect(x, y, w, h).fill(fill);
+  }
+
+  finish(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    this.doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    this.doc.end();
+    return done;
+  }
+}
+
+interface Column {
+  head: string[];
+  width: number;
+  align: Align;
+  cell(l: SnapshotLine, index: number): string;
+}
+
+function columnsOf(s: DocumentSnapshot): Column[] {
+  const tax = (head: string, pick: (l: SnapshotLine) => number, width: number): Column => ({
+    head: [head, '(₹)'],
+    width,
+    align: 'right',
+    cell: (l) => amount(pick(l)),
+  });
+  const taxes = s.intraState
+    ? [tax('CGST', (l) => l.cgstPaise, 50), tax('SGST', (l) => l.sgstPaise, 50)]
+    : [tax('IGST', (l) => l.igstPaise, 100)];
+  const columns: Column[] = [
+    { head: ['#'], width: 18, align: 'left', cell: (_l, i) => String(i + 1) },
+    { head: ['Description'], width: 0, align: 'left', cell: (l) => l.description },
+    { head: ['HSN'], width: 42, align: 'left', cell: (l) => l.hsnCode },
+    {
+      head: ['Qty'],
+      width: 26,
+      align: 'right',
+      cell: (l) => (l.quantity === null ? '' : String(l.quantity)),
+    },
+    {
+      head: ['Unit price', '(₹, incl. GST)'],
+      width: 62,
+      align: 'right',
+      cell: (l) => (l.unitPricePaise === null ? '' : amount(l.unitPricePaise)),
+    },
+    {
+      head: ['Taxable', 'value (₹)'],
+      width: 60,
+      align: 'right',
+      cell: (l) => amount(l.taxablePaise),
+    },
+    {
+      head: ['GST', 'rate'],
+      width: 34,
+      align: 'right',
+      cell: (l) => `${formatGstRate(l.rateBp)}%`,
+    },
+    ...taxes,
+    { head: ['Total (₹)'], width: 60, align: 'right', cell: (l) => amount(l.totalPaise) },
+  ];
+  const fixed = columns.reduce((sum, c) => sum + c.width, 0);
+  columns[1]!.width = CONTENT - fixed;
+  return columns;
+}
+
+function partyLines(p: SnapshotParty): string[] {
+  return [
+    ...p.address,
+    ...(p.state ? [`State: ${p.state}${p.stateCode ? ` (code ${p.stateCode})` : ''}`] : []),
+  ];
+}
+
+/** The PDF of a tax invoice or credit note, from its snapshot only. */
+export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
+  const isInvoice = s.kind === 'invoice';
+  const title = isInvoice ? 'TAX INVOICE' : 'CREDIT NOTE';
+  const c = new Canvas({
+    title: `${isInvoice ? 'Tax invoice' : 'Credit note'} ${s.number}`,
+    subject: `Order ${s.orderId}`,
+    author: s.supplier.legalName,
+    createdAt: new Date(s.issuedAt),
+  });
+  const left = MARGIN;
+  const right = PAGE.width - MARGIN;
+  const half = CONTENT / 2 - 8;
+
+  // heading
+  let y = MARGIN + 16;
+  c.line(title, left, y, { size: 16, weight: 700 }, { width: CONTENT, align: 'center' });
+  y += 13;
+  c.line(
+    isInvoice ? 'Original for recipient' : 'Issued under section 34 of the CGST Act, 2017',
+    left,
+    y,
+    { size: 8, color: MUTED },
+    { width: CONTENT, align: 'center' },
+  );
+  y += 10;
+  c.rule(left, y, right, INK, 1);
+
+  // supplier (left) and the document's particulars (right)
+  const top = y + 16;
+  let ly = top;
+  c.line(s.supplier.legalName, left, ly, { size: 11, weight: 700 });
+  ly += 13;
+  if (s.supplier.tradeName && s.supplier.tradeName !== s.supplier.legalName) {
+    c.line(`Trading as ${s.supplier.tradeName}`, left, ly, { color: MUTED });
+    ly += 11;
+  }
+  for (const l of partyLines(s.supplier)) ly = c.paragraph(l, left, ly, half);
+  c.line(`GSTIN: ${s.supplier.gstin ?? 'not registered'}`, left, ly, { weight: 700 });
+  ly += 11;
+  const contact = [s.supplier.email, s.supplier.phone].filter(Boolean).join('  ·  ');
+  if (contact) ly = c.paragraph(contact, left, ly, half, { color: MUTED });
+
+  const particulars: [string, string][] = [
+    [isInvoice ? 'Invoice number' : 'Credit note number', s.number],
+    [isInvoice ? 'Invoice date' : 'Credit note date', documentDate(s.issuedAt)],
+    ...(s.against
+      ? ([
+          ['Against invoice', s.against.number],
+          ['Invoice date', documentDate(s.against.issuedAt)],
+        ] as [string, string][])
+      : []),
+    ['Order number', s.orderId],
+    ['Order date', documentDate(s.orderDate)],
+    [
+      'Place of supply',
+      `${s.placeOfSupply.state}${s.placeOfSupply.stateCode ? ` (${s.placeOfSupply.stateCode})` : ''}`,
+    ],
+    ['Reverse charge', s.reverseCharge],
+    ...(s.refund?.reference
+      ? ([['Refund reference', s.refund.reference]] as [string, string][])
+      : []),
+  ];
+  const px = left + CONTENT / 2 + 8;
+  let ry = top;
+  for (const [label, value] of particulars) {
+    c.line(label, px, ry, { color: MUTED });
+    c.line(value, px + 100, ry, { weight: 700 }, { width: half - 100, align: 'left' });
+    ry += 12;
+  }
+  y = Math.max(ly, ry) + 6;
+  c.rule(left, y, right);
+
+  // recipient and delivery address
+  y += 14;
+  const party = (heading: string, p: SnapshotParty, x: number) => {
+    let by = y;
+    c.line(heading, x, by, { size: 8, weight: 700, color: MUTED });
+    by += 12;
+    by = c.paragraph(p.name, x, by, half, { weight: 700 }, 11);
+    if (p.gstin) {
+      c.line(`GSTIN: ${p.gstin}`, x, by, { weight: 700 });
+      by += 11;
+    }
+    for (const l of partyLines(p)) by = c.paragraph(l, x, by, half);
+    return by;
+  };
+  const billed = party(isInvoice ? 'BILL TO (RECIPIENT)' : 'RECIPIENT', s.recipient, left);
+  const shipped = party('SHIP TO', s.shipTo, px);
+  y = Math.max(billed, shipped) + 6;
+
+  // the lines
+  const columns = columnsOf(s);
+  const head = () => {
+    const rows = Math.max(...columns.map((col) => col.head.length));
+    const h = rows * 10 + 8;
+    c.box(left, y, CONTENT, h, '#eef1f4');
+    let x = left;
+    for (const col of columns) {
+      col.head.forEach((text, i) =>
+        c.line(
+          text,
+          x + 3,
+          y + 11 + i * 10,
+          { size: 7.5, weight: 700 },
+          { width: col.width - 6, align: col.align },
+        ),
+      );
+      x += col.width;
+    }
+    y += h;
+  };
+  head();
+  s.lines.forEach((l, index) => {
+    const cells = columns.map((col) => c.wrap(col.cell(l, index), col.width - 6, { size: 8 }));
+    const h = Math.max(...cells.map((lines) => lines.length)) * 10 + 6;
+    if (y + h > PAGE.height - 190) {
+      c.doc.addPage();
+      y = MARGIN;
+      head();
+    }
+    let x = left;
+    columns.forEach((col, ci) => {
+      cells[ci]!.forEach((text, i) =>
+        c.line(
+          text,
+          x + 3,
+          y + 11 + i * 10,
+          { size: 8 },
+          { width: col.width - 6, align: col.align },
+        ),
+      );
+      x += col.width;
+    });
+    y += h;
+    c.rule(left, y, right);
+  });
+
+  // totals
+  if (y > PAGE.height - 190) {
+    c.doc.addPage();
+    y = MARGIN;
+  }
+  y += 16;
+  const totals: [string, number][] = [
+    ['Taxable value', s.totals.taxablePaise],
+    ...(s.intraState
+      ? ([
+          ['CGST', s.totals.cgstPaise],
+          ['SGST', s.totals.sgstPaise],
+        ] as [string, number][])
+      : ([['IGST', s.totals.igstPaise]] as [string, number][])),
+  ];
+  const tx = right - 220;
+  for (const [label, value] of totals) {
+    c.line(label, tx, y, {}, { width: 120, align: 'left' });
+    c.line(formatPaise(value), tx + 120, y, {}, { width: 100, align: 'right' });
+    y += 13;
+  }
+  c.rule(tx, y - 8, right, INK, 0.8);
+  y += 4;
+  c.line(isInvoice ? 'Invoice total' : 'Total credited', tx, y, { size: 10.5, weight: 700 });
+  c.line(
+    formatPaise(s.totals.totalPaise),
+    tx + 120,
+    y,
+    { size: 10.5, weight: 700 },
+    { width: 100, align: 'right' },
+  );
+  y += 18;
+  c.line('Total in words', left, y, { size: 8, weight: 700, color: MUTED });
+  y += 12;
+  y = c.paragraph(s.totalInWords, left, y, CONTENT, { weight: 700 });
+  y += 6;
+  y = c.paragraph(
+    isInvoice
+      ? 'Prices include GST. Tax is charged on the taxable value; place of supply is the delivery address.'
+      : `This credit note reduces the value of invoice ${s.against?.number ?? ''} by the amount refunded, with its tax.`,
+    left,
+    y,
+    CONTENT,
+    { size: 8, color: MUTED },
+  );
+
+  // signature
+  if (y + 100 > PAGE.height - MARGIN) {
+    c.doc.addPage();
+    y = MARGIN;
+  }
+  const sy = Math.max(y + 30, PAGE.height - MARGIN - 70);
+  c.line(
+    `For ${s.supplier.legalName}`,
+    right - 220,
+    sy,
+    { weight: 700 },
+    { width: 220, align: 'right' },
+  );
+  c.rule(right - 160, sy + 34, right, INK, 0.6);
+  c.line('Authorised signatory', right - 220, sy + 46, {}, { width: 220, align: 'right' });
+  c.line('This is a computer-generated document.', left, sy + 46, { size: 7.5, color: MUTED });
+  return c.finish();
+}

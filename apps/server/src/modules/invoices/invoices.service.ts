@@ -1,0 +1,434 @@
+// Tax invoices and credit notes (docs/decisions/gst-invoices.md). Issued inside the transaction of
+// the change they record (payment, COD dispatch, refund), numbered from a counter row locked in
+// that transaction, and stored as a snapshot; the PDF is drawn from the snapshot once and kept.
+// This module imports no other module: orders and payments call it.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  amountInWords,
+  financialYearOf,
+  gstStateCodeOf,
+  gstStateOfGstin,
+  isIntraState,
+  splitLineTax,
+  type LineTax,
+} from '@store/contracts/gst';
+import { orderStatus } from '@store/contracts/order-rules';
+import type { OrderDocument } from '@store/contracts/orders';
+import type { DbOrTx } from '../../db/client';
+import {
+  documentCounters,
+  invoices,
+  orderItems,
+  orders,
+  payments,
+  products,
+  refunds,
+  stores,
+} from '../../db/schema';
+import {
+  creditLines,
+  totalsOf,
+  withLineTotal,
+  type DocumentKind,
+  type DocumentSnapshot,
+  type SnapshotLine,
+} from './document-snapshot';
+import { renderDocumentPdf } from './invoice-pdf';
+
+export interface IssuedDocument {
+  id: string;
+  kind: DocumentKind;
+  number: string;
+  totalPaise: number;
+  issuedAt: Date;
+  /** false when the order (or refund) already had its document: nothing was issued now */
+  created: boolean;
+}
+
+/** What a product line falls back to when an order predates GST on its lines (schema defaults). */
+const FALLBACK_HSN = '4820';
+const FALLBACK_RATE_BP = 1800;
+
+/**
+ * The series prefix: the initials of the store's name (two letters; its id when the name has
+ * none). Rule 46 allows 16 characters: 'KK/26-27/000001' is 15, a credit note's 'KKC/…' 16.
+ */
+export function seriesPrefix(store: { id: string; storeName: string }, kind: DocumentKind): string {
+  const words = store.storeName.toUpperCase().match(/[A-Z0-9]+/g) ?? [];
+  let base = words.map((w) => w[0]).join('');
+  if (base.length < 2)
+    base = (words.join('') || store.id.toUpperCase().replace(/[^A-Z0-9]/g, '')) + 'X';
+  base = base.slice(0, 2);
+  return kind === 'credit_note' ? `${base}C` : base;
+}
+
+/** '2026-27' → '26-27', the financial year as the number prints it */
+const shortYear = (fy: string) => fy.slice(2);
+
+export function documentNumber(prefix: string, financialYear: string, sequence: number): string {
+  return `${prefix}/${shortYear(financialYear)}/${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * The next number of a series. The counter row stays locked (the upsert's row lock) until the
+ * caller's transaction ends: a concurrent issue waits, and a rollback gives the number back, so
+ * numbers are consecutive with no gaps and never shared.
+ */
+async function nextSequence(
+  tx: DbOrTx,
+  storeId: string,
+  kind: DocumentKind,
+  financialYear: string,
+): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ storeId, kind, financialYear, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.storeId, documentCounters.kind, documentCounters.financialYear],
+      set: { lastSequence: sql`${documentCounters.lastSequence} + 1` },
+    })
+    .returning({ sequence: documentCounters.lastSequence });
+  return row!.sequence;
+}
+
+const asIssued = (row: typeof invoices.$inferSelect, created: boolean): IssuedDocument => ({
+  id: row.id,
+  kind: row.kind as DocumentKind,
+  number: row.number,
+  totalPaise: row.totalPaise,
+  issuedAt: row.issuedAt,
+  created,
+});
+
+async function insertDocument(
+  tx: DbOrTx,
+  input: {
+    storeId: string;
+    orderId: string;
+    kind: DocumentKind;
+    refundId: string | null;
+    prefix: string;
+    now: Date;
+    build(number: string, financialYear: string): DocumentSnapshot;
+  },
+): Promise<IssuedDocument> {
+  const financialYear = financialYearOf(input.now);
+  const sequence = await nextSequence(tx, input.storeId, input.kind, financialYear);
+  const number = documentNumber(input.prefix, financialYear, sequence);
+  const snapshot = input.build(number, financialYear);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      storeId: input.storeId,
+      orderId: input.orderId,
+      kind: input.kind,
+      financialYear,
+      sequence,
+      number,
+      refundId: input.refundId,
+      totalPaise: snapshot.totals.totalPaise,
+      snapshot,
+      issuedAt: input.now,
+    })
+    .returning();
+  return asIssued(row!, true);
+}
+
+const splitAddress = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/**
+ * The order's tax invoice, issued now unless it has one (then that one, `created: false`). Call it
+ * in the transaction that makes the order paid (markOrderPaid) or, for cash on delivery, ships it.
+ * The order row is locked first, so two concurrent calls for one order issue one invoice.
+ */
+export async function issueInvoice(
+  tx: DbOrTx,
+  input: { orderId: string; now?: Date },
+): Promise<IssuedDocument> {
+  const now = input.now ?? new Date();
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+  if (!order) throw new Error(`Order ${input.orderId} not found`);
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')));
+  if (existing) return asIssued(existing, false);
+
+  const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
+  if (!store) throw new Error(`Store ${order.storeId} not found`);
+  const items = await tx
+    .select({
+      item: orderItems,
+      productHsn: products.hsnCode,
+      productRate: products.gstRateBp,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.position));
+
+  const supplierState =
+    store.gstState ?? (store.gstin ? gstStateOfGstin(store.gstin) : null) ?? null;
+  const intraState = supplierState !== null && isIntraState(supplierState, order.shippingState);
+  const lines: SnapshotLine[] = items.map(({ item, productHsn, productRate }) => {
+    const rateBp = item.gstRateBp ?? productRate ?? FALLBACK_RATE_BP;
+    const gross = item.unitPricePaise * item.quantity;
+    // lines placed before GST was stored on them are split now, with the same rule
+    const tax: LineTax =
+      item.taxablePaise === null
+        ? splitLineTax(gross, rateBp, intraState)
+        : {
+            taxablePaise: item.taxablePaise,
+            cgstPaise: item.cgstPaise ?? 0,
+            sgstPaise: item.sgstPaise ?? 0,
+            igstPaise: item.igstPaise ?? 0,
+          };
+    const variant = [
+      item.variantSize ? `Size ${item.variantSize}` : null,
+      item.variantColor ? `Colour ${item.variantColor}` : null,
+    ].filter(Boolean);
+    return withLineTotal({
+      position: item.position,
+      description: variant.length
+        ? `${item.productTitle} (${variant.join(', ')})`
+        : item.productTitle,
+      hsnCode: item.hsnCode ?? productHsn ?? FALLBACK_HSN,
+      quantity: item.quantity,
+      unitPricePaise: item.unitPricePaise,
+      rateBp,
+      ...tax,
+    });
+  });
+  const totals = totalsOf(lines);
+  const placeOfSupply = {
+    state: order.shippingState,
+    stateCode: gstStateCodeOf(order.shippingState),
+  };
+  const shipTo = {
+    name: order.shippingFullName,
+    gstin: null,
+    address: [
+      ...splitAddress(order.shippingAddress),
+      `${order.shippingCity} ${order.shippingPostalCode}`,
+    ],
+    ...placeOfSupply,
+  };
+  const buyerState = order.buyerGstin ? gstStateOfGstin(order.buyerGstin) : null;
+  const recipient = order.buyerName?.trim()
+    ? {
+        name: order.buyerName.trim(),
+        gstin: order.buyerGstin,
+        address: order.buyerAddress?.trim() ? splitAddress(order.buyerAddress) : shipTo.address,
+        state: buyerState ?? order.shippingState,
+        stateCode: gstStateCodeOf(buyerState ?? order.shippingState),
+      }
+    : { ...shipTo, gstin: order.buyerGstin };
+
+  return insertDocument(tx, {
+    storeId: store.id,
+    orderId: order.id,
+    kind: 'invoice',
+    refundId: null,
+    prefix: seriesPrefix(store, 'invoice'),
+    now,
+    build: (number, financialYear) => ({
+      version: 1,
+      kind: 'invoice',
+      number,
+      financialYear,
+      issuedAt: now.toISOString(),
+      orderId: order.id,
+      orderDate: order.createdAt.toISOString(),
+      supplier: {
+        legalName: store.companyName,
+        tradeName: store.storeName,
+        name: store.companyName,
+        gstin: store.gstin,
+        address: splitAddress(store.companyAddress),
+        state: supplierState,
+        stateCode: supplierState ? gstStateCodeOf(supplierState) : null,
+        email: store.companyEmail,
+        phone: store.companyPhone,
+      },
+      recipient,
+      shipTo,
+      placeOfSupply,
+      intraState,
+      reverseCharge: 'No',
+      lines,
+      totals,
+      totalInWords: amountInWords(totals.totalPaise),
+      against: null,
+      refund: null,
+    }),
+  });
+}
+
+/**
+ * The credit note of a settled refund (status 'succeeded'), against the order's invoice; null when
+ * there is nothing to credit: the order has no invoice (it was never paid, e.g. a payment that
+ * arrived after the order expired), the refunded payment is not the one that paid the order (a
+ * duplicate or second payment: money given back, no supply reversed), or earlier credit notes
+ * already returned the invoice's whole value. One per refund (invoices_refund_uq).
+ */
+export async function issueCreditNote(
+  tx: DbOrTx,
+  input: { refundId: string; now?: Date },
+): Promise<IssuedDocument | null> {
+  const now = input.now ?? new Date();
+  const [found] = await tx
+    .select({ refund: refunds, payment: payments })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, input.refundId));
+  if (!found || found.refund.status !== 'succeeded') return null;
+  const { refund, payment } = found;
+  const [order] = await tx
+    .select({ id: orders.id, storeId: orders.storeId, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, refund.orderId))
+    .for('update');
+  if (!order) return null;
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.refundId, refund.id));
+  if (existing) return asIssued(existing, false);
+
+  // a payment that did not pay the order: recorded as a duplicate or a wrong amount, or flagged
+  // as owed back at once while the order went on (it was already paid); an operator's cancel also
+  // flags the paying payment, but then the order is Cancelled and its supply is reversed
+  const notThePayment =
+    payment.providerStatus === 'duplicate' ||
+    payment.providerStatus === 'amount_mismatch' ||
+    (payment.needsRefund && order.status !== orderStatus.cancelled);
+  if (notThePayment) return null;
+
+  const docs = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, order.id))
+    .orderBy(asc(invoices.issuedAt));
+  const invoice = docs.find((d) => d.kind === 'invoice');
+  if (!invoice) return null;
+  const invoiceSnapshot = invoice.snapshot as DocumentSnapshot;
+  const credited = new Map<number, LineTax>();
+  let creditedTotal = 0;
+  for (const d of docs) {
+    if (d.kind !== 'credit_note') continue;
+    creditedTotal += d.totalPaise;
+    for (const l of (d.snapshot as DocumentSnapshot).lines) {
+      const sum = credited.get(l.position);
+      credited.set(l.position, {
+        taxablePaise: (sum?.taxablePaise ?? 0) + l.taxablePaise,
+        cgstPaise: (sum?.cgstPaise ?? 0) + l.cgstPaise,
+        sgstPaise: (sum?.sgstPaise ?? 0) + l.sgstPaise,
+        igstPaise: (sum?.igstPaise ?? 0) + l.igstPaise,
+      });
+    }
+  }
+  const amountPaise = Math.min(refund.amountPaise, invoice.totalPaise - creditedTotal);
+  if (amountPaise <= 0) return null;
+  const lines = creditLines(
+    invoiceSnapshot.lines,
+    credited,
+    amountPaise,
+    invoiceSnapshot.intraState,
+  );
+  const totals = totalsOf(lines);
+  const [store] = await tx
+    .select({ id: stores.id, storeName: stores.storeName })
+    .from(stores)
+    .where(eq(stores.id, order.storeId));
+
+  return insertDocument(tx, {
+    storeId: order.storeId,
+    orderId: order.id,
+    kind: 'credit_note',
+    refundId: refund.id,
+    prefix: seriesPrefix(store ?? { id: order.storeId, storeName: '' }, 'credit_note'),
+    now,
+    build: (number, financialYear) => ({
+      ...invoiceSnapshot,
+      kind: 'credit_note',
+      number,
+      financialYear,
+      issuedAt: now.toISOString(),
+      lines,
+      totals,
+      totalInWords: amountInWords(totals.totalPaise),
+      against: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+      refund: { id: refund.id, reference: refund.reference },
+    }),
+  });
+}
+
+/** The documents of some orders, oldest first, for the order responses. */
+export async function documentsOfOrders(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, OrderDocument[]>> {
+  const out = new Map<string, OrderDocument[]>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: invoices.id,
+      orderId: invoices.orderId,
+      kind: invoices.kind,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+      totalPaise: invoices.totalPaise,
+    })
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.sequence));
+  for (const r of rows) {
+    const list = out.get(r.orderId) ?? [];
+    list.push({
+      id: r.id,
+      kind: r.kind as OrderDocument['kind'],
+      number: r.number,
+      issuedAt: r.issuedAt.toISOString(),
+      totalPaise: r.totalPaise,
+    });
+    out.set(r.orderId, list);
+  }
+  return out;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A document's PDF and the file name to save it as; null when the order (of this store) has no
+ * such document. Drawn from the snapshot on the first request and stored: every later download
+ * gets the same bytes, whatever changed since.
+ */
+export async function documentPdf(
+  db: DbOrTx,
+  where: { storeId: string; orderId: string; documentId: string },
+): Promise<{ fileName: string; pdf: Uint8Array } | null> {
+  if (!uuidPattern.test(where.documentId)) return null;
+  const match = and(
+    eq(invoices.id, where.documentId),
+    eq(invoices.orderId, where.orderId),
+    eq(invoices.storeId, where.storeId),
+  );
+  const [row] = await db
+    .select({ number: invoices.number, snapshot: invoices.snapshot, pdf: invoices.pdf })
+    .from(invoices)
+    .where(match);
+  if (!row) return null;
+  const fileName = `${row.number.replace(/\//g, '-')}.pdf`;
+  if (row.pdf) return { fileName, pdf: row.pdf };
+  const rendered = await renderDocumentPdf(row.snapshot as DocumentSnapshot);
+  // two first downloads at once: the first stored copy wins and both answer with it
+  const [stored] = await db
+    .update(invoices)
+    .set({ pdf: rendered })
+    .where(and(match, isNull(invoices.pdf)))
+    .returning({ pdf: invoices.pdf });
+  if (stored?.pdf) return { fileName, pdf: stored.pdf };
+  const [again] = await db.select({ pdf: invoices.pdf }).from(invoices).where(match);
+  return { fileName, pdf: again?.pdf ?? rendered };
+}
