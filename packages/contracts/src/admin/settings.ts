@@ -3,6 +3,7 @@ import { controlCharacters, emailPattern, messages } from '../common';
 import { policySlugs } from '../store';
 
 /** Payment methods a store can offer (the server offers only those it is configured for). */
+import { DELIVERY_DAYS_MAX, deliveryZoneIds, isPinCode, normalizePin } from '../delivery';
 export const paymentMethodIds = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
 export const paymentMethodLabels: Record<(typeof paymentMethodIds)[number], string> = {
   upi_qr: 'UPI QR code',
@@ -19,6 +20,37 @@ export const upiVpaSchema = z
 
 const line = (label: string, max: number, min = 1) =>
   z
+const workingDays = z
+  .number({ error: 'Enter a number of working days' })
+  .int('Enter whole working days')
+  .min(0, 'At least 0 working days')
+  .max(DELIVERY_DAYS_MAX, `At most ${DELIVERY_DAYS_MAX} working days`);
+
+/** One delivery zone's promise in working days; the fastest no later than the slowest. */
+export const deliveryDayRangeSchema = z
+  .object({ min: workingDays, max: workingDays })
+  .refine((r) => r.min <= r.max, {
+    message: 'The fastest delivery cannot be later than the slowest',
+    path: ['max'],
+  });
+
+/** Every zone's working days (contracts/delivery.ts has the defaults and the zones' meaning). */
+export const deliveryZonesSchema = z.object(
+  Object.fromEntries(deliveryZoneIds.map((id) => [id, deliveryDayRangeSchema])) as Record<
+    (typeof deliveryZoneIds)[number],
+    typeof deliveryDayRangeSchema
+  >,
+);
+
+/**
+ * Where parcels leave from: a PIN ("700 016" is saved as 700016), or '' when not set. An
+ * overwrite, not a transform: the same schema describes GET's answer, which the server encodes.
+ */
+export const dispatchPinSchema = z
+  .string()
+  .overwrite(normalizePin)
+  .refine((v) => v === '' || isPinCode(v), messages.pinCode);
+
     .string()
     .trim()
     .min(min, `${label} is required`)
@@ -49,3 +81,6 @@ export const storeSettingsResponseSchema = z.object({
   settings: storeSettingsSchema,
   availablePaymentMethods: z.array(z.enum(paymentMethodIds)),
 });
+  /** delivery estimates: the dispatch PIN (its existence is the server's check) and each zone's days */
+  dispatchPin: dispatchPinSchema,
+  deliveryZones: deliveryZonesSchema,

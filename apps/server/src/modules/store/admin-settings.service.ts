@@ -17,6 +17,15 @@ import { syncStoreCategories } from '../products/categories.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
 
 type PaymentMethodId = (typeof paymentMethodIds)[number];
+import {
+  defaultDeliveryZones,
+  deliveryZoneIds,
+  deliveryZonesOrDefault,
+  normalizePin,
+  pinNotFoundMessage,
+  type DeliveryZones,
+} from '@store/contracts/delivery';
+import { findPin } from '../shipping/pincodes.service';
 type StoreRow = typeof stores.$inferSelect;
 
 /**
@@ -68,6 +77,8 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     companyLogoUrl: row.companyLogoUrl,
     categoryImages: row.categoryImages,
     policies,
+    dispatchPin: row.dispatchPin ?? '',
+    deliveryZones: deliveryZonesOrDefault(row.deliveryZones),
     paymentMethods: methods,
     upiVpa: row.upiVpa ?? serverVpa(config),
     upiPayeeName: row.upiPayeeName ?? config.upi.payeeName ?? '',
@@ -106,6 +117,9 @@ export async function updateStoreSettings(
   config: PaymentConfig,
   input: StoreSettings,
 ) {
+const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
+  deliveryZoneIds.every((id) => a[id].min === b[id].min && a[id].max === b[id].max);
+
   const fields: Record<string, string> = {};
   const unavailable = input.paymentMethods.find((m) => !config.methods.includes(m));
   if (unavailable)
@@ -132,6 +146,9 @@ export async function updateStoreSettings(
       .from(categories)
       .where(eq(categories.storeId, actor.storeId));
     const byName = new Map(known.map((c) => [c.name.toLowerCase(), c]));
+  // the estimates' "same city" and "same state" are read off the dispatch PIN's place
+  if (input.dispatchPin && !findPin(input.dispatchPin))
+    fields.dispatchPin = pinNotFoundMessage(input.dispatchPin);
     const imageChanges: { id: string; imageUrl: string }[] = [];
     let defaultImage = row.categoryImages.default ?? '';
     for (const [name, url] of Object.entries(input.categoryImages)) {
@@ -181,6 +198,14 @@ export async function updateStoreSettings(
       .where(eq(stores.id, actor.storeId));
     for (const change of imageChanges)
       await tx
+        dispatchPin: normalizePin(input.dispatchPin) || null,
+        // the defaults stay unset until changed, so a later change of the defaults reaches the store
+        deliveryZones: keepUnset<DeliveryZones>(
+          row.deliveryZones === null ? null : deliveryZonesOrDefault(row.deliveryZones),
+          input.deliveryZones,
+          defaultDeliveryZones,
+          sameZones,
+        ),
         .update(categories)
         .set({ imageUrl: change.imageUrl, updatedAt: now })
         .where(eq(categories.id, change.id));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StoreSettings } from '@store/contracts/admin/settings';
+import { defaultDeliveryZones } from '@store/contracts/delivery';
 import { ADMIN_API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import type { StoreSettingsResponse } from '../api/settings';
@@ -21,6 +22,8 @@ const settings: StoreSettings = {
   paymentMethods: ['upi_qr'],
   upiVpa: 'shop@okbank',
   upiPayeeName: 'Paper and Quill',
+  dispatchPin: '700016',
+  deliveryZones: defaultDeliveryZones,
 };
 const response: StoreSettingsResponse = {
   settings,

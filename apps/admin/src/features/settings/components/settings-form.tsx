@@ -19,6 +19,7 @@ import { applyServerErrors } from '@/lib/api-client';
 import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
+import { DeliverySettings } from './delivery-settings';
 
 type Form = UseFormReturn<z.input<typeof storeSettingsSchema>, unknown, StoreSettings>;
 type PaymentMethod = (typeof paymentMethodIds)[number];
@@ -45,6 +46,8 @@ const fieldNames = [
   'paymentMethods',
   'upiVpa',
   'upiPayeeName',
+  'dispatchPin',
+  'deliveryZones',
 ];
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
@@ -252,6 +255,10 @@ export function SettingsForm({
           {text('upiVpa', 'UPI ID', 'text', 'Where UPI payments go, e.g. shop@okbank')}
           {text('upiPayeeName', 'UPI payee name')}
         </div>
+      </FormSection>
+
+      <FormSection legend="Delivery">
+        <DeliverySettings form={form} />
       </FormSection>
 
       <FieldError className="font-medium">{problem}</FieldError>
