@@ -95,7 +95,9 @@ export function Component() {
           </form>
         </CardContent>
       </Card>
-      {mutation.data && !mutation.isError ? <TrackedOrder order={mutation.data} /> : null}
+      {mutation.data && !mutation.isError ? (
+        <TrackedOrder order={mutation.data} contactInfo={mutation.variables?.contactInfo} />
+      ) : null}
     </section>
   );
 }

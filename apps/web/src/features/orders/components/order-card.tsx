@@ -6,6 +6,7 @@ import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
 import { formatDateTime } from '@/lib/format-date';
 import { canPayNow, type OrderView } from '../lib/order-view';
+import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
@@ -48,6 +49,11 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>
+      {order.documents.length > 0 ? (
+        <div className="border-t border-border px-5 py-4">
+          <OrderDocuments orderId={order.id} documents={order.documents} />
+        </div>
+      ) : null}
       {canPayNow(order) ? (
         <footer className="flex flex-wrap items-center justify-end gap-4 border-t border-border px-5 py-4">
           {formatDateTime(order.payBy) && (

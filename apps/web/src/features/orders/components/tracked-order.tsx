@@ -2,12 +2,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
 import type { OrderView } from '../lib/order-view';
+import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
 
-/** The tracking result: id, date, status, shipping and an items table. */
-export function TrackedOrder({ order }: { order: OrderView }) {
+/**
+ * The tracking result: id, date, status, shipping, an items table and the tax documents (fetched
+ * with the same contact the visitor looked the order up with).
+ */
+export function TrackedOrder({ order, contactInfo }: { order: OrderView; contactInfo?: string }) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -63,6 +67,7 @@ export function TrackedOrder({ order }: { order: OrderView }) {
             </tfoot>
           </table>
         </div>
+        <OrderDocuments orderId={order.id} documents={order.documents} contactInfo={contactInfo} />
       </CardContent>
     </Card>
   );

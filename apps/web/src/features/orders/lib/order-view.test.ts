@@ -43,6 +43,7 @@ describe('order mapping', () => {
         tracking: 'Not available',
       },
       total: 598,
+      documents: [],
     });
   });
   it('names the chosen size and colour of a line', () => {

@@ -1,7 +1,7 @@
 import { trackingLink } from '@store/contracts/carriers';
 import { sumRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
-import type { Order } from '@store/contracts/orders';
+import type { Order, OrderDocument } from '@store/contracts/orders';
 
 export const TRACKING_NOT_AVAILABLE = 'Not available';
 
@@ -35,6 +35,8 @@ export interface OrderView {
   payBy?: string;
   /** why a Cancelled order was cancelled: 'expired' or 'operator' */
   cancelReason?: string;
+  /** the tax invoice and credit notes to download; empty until the order is paid */
+  documents: OrderDocument[];
 }
 
 export const orderNotes = {
@@ -108,5 +110,6 @@ export function toOrderView(order: OrderInput): OrderView {
     ...(order.paymentStatus ? { paymentStatus: order.paymentStatus } : {}),
     ...(order.payBy ? { payBy: order.payBy } : {}),
     ...(order.cancelReason ? { cancelReason: order.cancelReason } : {}),
+    documents: order.documents ?? [],
   };
 }
