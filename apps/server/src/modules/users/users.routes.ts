@@ -91,8 +91,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
     async (request, reply) => {
       // Answer before looking the address up, so the answer cannot come later (or fail) for an
-      // address that has an account: the lookup, token and e-mail happen after it is sent.
-      await reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+      // address that has an account: the lookup, token and e-mail happen once it has gone out
+      // (or the client has gone: the shopper still asked for the e-mail).
+      await Promise.resolve(reply.code(202).send({ message: FORGOT_PASSWORD_MESSAGE })).catch(
+        () => undefined,
+      );
       try {
         if (await requestPasswordReset(db, request.store.id, request.body.email)) app.emailQueued();
       } catch (err) {
