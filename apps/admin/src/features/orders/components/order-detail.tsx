@@ -9,6 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { useOrderAction, type OrderActionRequest } from '../api/order-actions';
 import { RecordPaymentForm, RecordRefundForm, ShipForm } from './action-forms';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderDocuments } from './order-documents';
 import { OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -186,6 +187,10 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
               ))}
             </ul>
           )}
+        </Section>
+
+        <Section title="Documents">
+          <OrderDocuments orderId={order.id} documents={order.documents ?? []} />
         </Section>
 
         <Section title="Timeline">
