@@ -70,6 +70,10 @@ export const orderItemSchema = z.object({
     .optional(),
 });
 
+/** A cash-on-delivery order's money: to be collected at the door, then collected. */
+export const codStatuses = ['to_collect', 'collected'] as const;
+export type CodStatus = (typeof codStatuses)[number];
+
 /** A tax invoice or credit note issued for an order (GET …/documents/{id}.pdf downloads it). */
 export const orderDocumentSchema = z.object({
   id: z.string(),
@@ -110,6 +114,8 @@ export const orderSchema = z.object({
   payBy: z.string().nullable().optional(),
   /** why a Cancelled order was cancelled: 'expired' (not paid in time) or 'operator' */
   cancelReason: z.string().nullable().optional(),
+  /** cash on delivery: 'to_collect' (pay on delivery) until the shop records the cash; null otherwise */
+  codStatus: z.enum(codStatuses).nullable().optional(),
   /** its tax invoice (issued once paid; cash on delivery: when shipped) and credit notes */
   documents: z.array(orderDocumentSchema).optional(),
 });

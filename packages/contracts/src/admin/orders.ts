@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { carrierNames, normaliseTrackingNumber, trackingNumberProblem } from '../carriers';
 import { orderStatusKeys } from '../order-rules';
-import { orderDocumentSchema, orderSchema } from '../orders';
+import { codStatuses, orderDocumentSchema, orderSchema } from '../orders';
 import { adminPageQuery, optionalQueryText, pageOf, queryDate, rupeesInputSchema } from './common';
 
 /** GET /admin/orders?q=&status=&from=&to=&page=&limit= (q: order id, e-mail or phone) */
@@ -13,6 +13,11 @@ export const adminOrderListQuerySchema = z.object({
   ),
   from: queryDate,
   to: queryDate,
+  /** cash-on-delivery orders whose cash is to be collected, or was */
+  cod: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(codStatuses, { error: `Expected one of ${codStatuses.join(', ')}` }).optional(),
+  ),
   ...adminPageQuery,
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
@@ -37,6 +42,8 @@ export const adminOrderRowSchema = z.object({
   totalPaise: z.number().int(),
   payment: paymentStateSchema,
   status: z.number().int(),
+  /** cash on delivery: to collect, collected; null for an order paid online */
+  codStatus: z.enum(codStatuses).nullable().optional(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrderListSchema = pageOf(adminOrderRowSchema);
@@ -86,6 +93,7 @@ export const orderActions = [
   'cancel',
   'record_payment',
   'record_refund',
+  'record_cod_collection',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];
 
@@ -150,6 +158,14 @@ export const recordPaymentBodySchema = z.object({
   reference: upiReferenceSchema,
   note: z.string().trim().max(300).optional(),
 });
+
+/** POST /admin/orders/:id/cod-collection: the cash of a cash-on-delivery order was collected. */
+export const recordCodCollectionBodySchema = z.object({
+  /** the courier's COD remittance or receipt number, when there is one */
+  reference: z.string().trim().max(100).optional(),
+  note: z.string().trim().max(300).optional(),
+});
+export type RecordCodCollectionBody = z.infer<typeof recordCodCollectionBodySchema>;
 
 /** POST /admin/orders/:id/refunds */
 export const recordOrderRefundBodySchema = z.object({

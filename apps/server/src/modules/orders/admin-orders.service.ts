@@ -67,6 +67,7 @@ export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderList
   if (q.status) where.push(eq(orders.status, orderStatus[q.status]));
   if (q.from) where.push(gte(orders.createdAt, dayStart(q.from)));
   if (q.to) where.push(lt(orders.createdAt, dayStart(q.to, 1)));
+  if (q.cod) where.push(eq(orders.codStatus, q.cod));
   const filter = and(...where);
   const [rows, [total]] = await Promise.all([
     db
@@ -79,6 +80,7 @@ export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderList
         itemCount: itemCountOf,
         totalPaise: orders.totalPaise,
         status: orders.status,
+        codStatus: orders.codStatus,
       })
       .from(orders)
       .where(filter)
@@ -96,6 +98,7 @@ export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderList
       ...r,
       createdAt: r.createdAt.toISOString(),
       payment: paymentStateOf(states.get(r.id)),
+      codStatus: r.codStatus as AdminOrderRow['codStatus'],
     })),
     total: total?.n ?? 0,
     page: q.page,
@@ -110,6 +113,7 @@ function allowedActions(
   status: number,
   payment: AdminOrderRow['payment'],
   refundablePaise: number,
+  codStatus: string | null = null,
 ): OrderAction[] {
   const actions: OrderAction[] = [];
   if (nextOrderStatus(status, 'ship').ok) actions.push('ship');
@@ -117,6 +121,12 @@ function allowedActions(
   if (nextOrderStatus(status, 'cancel').ok) actions.push('cancel');
   if (status === orderStatus.pending && payment === 'unpaid') actions.push('record_payment');
   if (refundablePaise > 0) actions.push('record_refund');
+  // the courier hands the cash over once the parcel is out or delivered
+  if (
+    codStatus === 'to_collect' &&
+    (status === orderStatus.shipped || status === orderStatus.delivered)
+  )
+    actions.push('record_cod_collection');
   return actions;
 }
 
@@ -200,7 +210,8 @@ export async function getAdminOrder(
           text: `Payment attempt: ${p.method ?? p.provider} (${p.provider}), ${rupees(p.amountPaise)}`,
           actor: 'shopper',
         },
-        ...(p.status === 'succeeded'
+        // cash on delivery's success is its 'order.cod_collected' activity line (who, when)
+        ...(p.status === 'succeeded' && p.provider !== 'cod'
           ? [
               {
                 // when the provider said so: its last notification (updatedAt moves with refunds)
@@ -228,6 +239,7 @@ export async function getAdminOrder(
     totalPaise: row.totalPaise,
     payment,
     status: row.status,
+    codStatus: row.codStatus as AdminOrderDetail['codStatus'],
     shippingAddress: shippingAddressOf(row),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
@@ -263,7 +275,7 @@ export async function getAdminOrder(
     })),
     notifications: events.map((e) => ({ ...e, receivedAt: e.receivedAt.toISOString() })),
     timeline,
-    actions: allowedActions(row.status, payment, refundablePaise),
+    actions: allowedActions(row.status, payment, refundablePaise, row.codStatus),
     refundablePaise,
     documents,
   };

@@ -1,15 +1,19 @@
 import { orderStatus, orderStatusLabel, type OrderStatusCode } from '@store/contracts/order-rules';
 
-/** What can happen to an order after it is placed. `pay` comes only from a verified notification. */
-export type OrderAction = 'pay' | 'ship' | 'deliver' | 'cancel';
+/**
+ * What can happen to an order after it is placed. `pay` comes only from a verified notification;
+ * `acceptCod` from the shopper choosing cash on delivery (the order goes ahead unpaid, to collect).
+ */
+export type OrderAction = 'pay' | 'acceptCod' | 'ship' | 'deliver' | 'cancel';
 
 /**
- * Allowed transitions: Pending -pay-> Processing -ship-> Shipped -deliver-> Delivered;
+ * Allowed transitions: Pending -pay or acceptCod-> Processing -ship-> Shipped -deliver-> Delivered;
  * Pending or Processing -cancel-> Cancelled. Everything else is refused.
  */
 const transitions: Record<OrderAction, { from: readonly OrderStatusCode[]; to: OrderStatusCode }> =
   {
     pay: { from: [orderStatus.pending], to: orderStatus.processing },
+    acceptCod: { from: [orderStatus.pending], to: orderStatus.processing },
     ship: { from: [orderStatus.processing], to: orderStatus.shipped },
     deliver: { from: [orderStatus.shipped], to: orderStatus.delivered },
     cancel: { from: [orderStatus.pending, orderStatus.processing], to: orderStatus.cancelled },

@@ -11,7 +11,7 @@ import { normalizeOrderId } from './order-id';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
 import { paymentBeingConfirmed } from './orders.service';
 
-export type OperatorAction = Exclude<OrderAction, 'pay'>;
+export type OperatorAction = Exclude<OrderAction, 'pay' | 'acceptCod'>;
 
 /**
  * A refused transition. `kind` tells an HTTP caller which answer fits: 'conflict' (409: the status
@@ -98,6 +98,35 @@ export async function markOrderPaid(tx: DbOrTx, orderId: string): Promise<boolea
   return true;
 }
 
+/**
+ * Pending -> Processing for cash on delivery, marked cod_status 'to_collect', inside the
+ * transaction of the shopper's choice (payments.service startPayment). Nothing is paid: the order
+ * goes ahead to be shipped (its stock was taken when it was placed) and leaves the Pending-only
+ * expiry sweep. False when the order is no longer Pending.
+ */
+export async function acceptCashOnDelivery(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const { from, to } = orderTransition('acceptCod');
+  const [row] = await tx
+    .update(orders)
+    .set({ status: to, codStatus: 'to_collect', updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .returning({ id: orders.id });
+  return row !== undefined;
+}
+
+/**
+ * cod_status 'to_collect' -> 'collected', in the transaction that records the cash (payments'
+ * cod.service). False when it was not to collect (already collected, or not a COD order).
+ */
+export async function markCodCollected(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .update(orders)
+    .set({ codStatus: 'collected', updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.codStatus, 'to_collect')))
+    .returning({ id: orders.id });
+  return row !== undefined;
+}
+
 /** Puts a cancelled order's units back on their stock rows (in the cancel's transaction). */
 async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<boolean> {
   const items = await tx
@@ -150,6 +179,21 @@ async function cancelByOperator(
       ),
     )
     .returning({ id: payments.id });
+  // cash on delivery that will never be collected: its open attempt ends, and nothing is "to collect"
+  await tx
+    .update(payments)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'cod'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  await tx
+    .update(orders)
+    .set({ codStatus: null })
+    .where(and(eq(orders.id, orderId), eq(orders.codStatus, 'to_collect')));
   return { ...row, availabilityChanged, flaggedPayments: flagged.map((p) => p.id) };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderDetailSchema,
+  recordCodCollectionBodySchema,
   recordOrderRefundBodySchema,
   recordPaymentBodySchema,
 } from '@store/contracts/admin/orders';
@@ -8,13 +9,17 @@ import type { Db } from '../../db/client';
 import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { adminOrderParams } from '../orders/admin-orders.routes';
 import { getAdminOrder } from '../orders/admin-orders.service';
+import { recordCodCollection } from './cod.service';
 import { recordManualPayment, storeOrderId } from './manual-payment.service';
 import type { PaymentConfig } from './payment-config';
 import { recordRefund } from './refunds.service';
 
 const tags = ['admin: orders'];
 
-/** POST /admin/orders/:id/payments and /refunds: money confirmed or returned outside the checkout. */
+/**
+ * POST /admin/orders/:id/payments, /cod-collection and /refunds: money confirmed, collected at the
+ * door or returned outside the checkout.
+ */
 export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; config: PaymentConfig }> = async (
   app,
   { db, config },
@@ -42,6 +47,30 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Payment
         request.body,
       );
       app.emailQueued();
+      return getAdminOrder(db, request.store.id, orderId);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:orderId/cod-collection',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record the cash of a cash-on-delivery order (Shipped or Delivered, to collect): its payment succeeds for the total; a Shipped order becomes Delivered',
+        security: adminSecurity,
+        params: adminOrderParams,
+        body: recordCodCollectionBodySchema.strict(),
+        response: { 200: adminOrderDetailSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { orderId } = await recordCodCollection(
+        db,
+        actorOf(request),
+        request.params.orderId,
+        request.body,
+      );
       return getAdminOrder(db, request.store.id, orderId);
     },
   );

@@ -1,12 +1,20 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { payuApiEndpoints } from './providers/payu';
 
-/** Payment methods a store can offer; each is served by one provider. */
+/** Payment methods the server can be configured for (PAYMENT_METHODS); each is served by one provider. */
 export const paymentMethods = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
+export type ProviderMethod = (typeof paymentMethods)[number];
+/**
+ * Cash on delivery needs no provider and no server configuration: the store switches it on
+ * (stores.cod_enabled) and payments.service settles it itself (the order moves to Processing,
+ * the cash is recorded by the operator on delivery).
+ */
+export const COD_METHOD = 'cod';
+/** Every method a shopper can choose. */
+export type PaymentMethod = ProviderMethod | typeof COD_METHOD;
 export type ProviderId = 'upi' | 'sandbox' | 'payu';
 
-export const providerOfMethod: Record<PaymentMethod, ProviderId> = {
+export const providerOfMethod: Record<ProviderMethod, ProviderId> = {
   upi_qr: 'upi',
   upi_app: 'upi',
   gateway: 'sandbox',
@@ -124,13 +132,15 @@ export interface StorePaymentChoice {
   /** null: the server's UPI_VPA / UPI_PAYEE_NAME */
   upiVpa: string | null;
   upiPayeeName: string | null;
+  /** cash on delivery offered (stores.cod_enabled); absent: not offered */
+  codEnabled?: boolean;
 }
 
 /**
  * The payment config a shopper of this store gets: the owner's methods (in the owner's order)
  * among those the server is configured for, and the owner's UPI payee over the server's. A choice
  * the server can no longer serve (PAYMENT_METHODS changed since) falls back to the server's list,
- * so checkout never offers nothing.
+ * so checkout never offers nothing. Cash on delivery is added when the store offers it.
  */
 export function paymentConfigForStore(
   config: PaymentConfig,
@@ -140,9 +150,11 @@ export function paymentConfigForStore(
   const chosen = choice.methods?.filter((m): m is PaymentMethod =>
     config.methods.includes(m as PaymentMethod),
   );
+  const online = chosen && chosen.length > 0 ? chosen : config.methods;
   return {
     ...config,
-    methods: chosen && chosen.length > 0 ? chosen : config.methods,
+    // COD comes last: the online methods stay the form's first choices
+    methods: choice.codEnabled ? [...online, COD_METHOD] : online,
     upi: {
       vpa: choice.upiVpa ?? config.upi.vpa,
       payeeName: choice.upiPayeeName ?? config.upi.payeeName,

@@ -7,6 +7,7 @@ const methodLabels: Record<PaymentMethod, string> = {
   upi_app: 'UPI app on this phone (GPay, PhonePe, Paytm, BHIM)',
   gateway: 'Card or netbanking (sandbox gateway)',
   payu: 'Card, netbanking or UPI via PayU',
+  cod: 'Cash on delivery (pay when your order arrives)',
 };
 
 export interface FieldDefaults {

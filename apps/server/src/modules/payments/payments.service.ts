@@ -14,12 +14,14 @@ import { orders, paymentEvents, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { markOrderPaid } from '../orders/order-transitions.service';
 import {
+  COD_METHOD,
   providerOfMethod,
   type PaymentConfig,
   type PaymentMethod,
   type ProviderId,
 } from './payment-config';
 import { paymentFieldDefinitions } from './payment-fields';
+import { codMessages, startCashOnDelivery } from './cod.service';
 import { payuProvider } from './providers/payu-provider';
 import type { PaymentProvider, VerifiedNotification } from './providers/provider';
 import { sandboxProvider } from './providers/sandbox';
@@ -106,6 +108,8 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
       userId: orders.userId,
       status: orders.status,
       totalPaise: orders.totalPaise,
+      shippingPostalCode: orders.shippingPostalCode,
+      codStatus: orders.codStatus,
     })
     .from(orders)
     .where(and(eq(orders.id, input.body.orderId), eq(orders.storeId, input.storeId)))
@@ -114,6 +118,8 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
   if (!order || order.userId !== input.userId) throw new HttpError(404, 'Order not found');
   if (order.status === orderStatus.cancelled)
     throw new HttpError(409, 'This order was cancelled and cannot be paid');
+  if (order.status !== orderStatus.pending && order.codStatus === 'to_collect')
+    throw new HttpError(409, codMessages.alreadyAccepted);
   if (order.status !== orderStatus.pending)
     throw new HttpError(409, 'This order has already been paid');
   // ordinary merchant UPI is capped per transaction; the other methods stay open
@@ -121,6 +127,8 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
     throw new HttpError(400, upiMessages.overLimit, { method: upiMessages.overLimit });
   // the last submit before the payment wins: the invoice and the receipt use what it gave
   await tx.update(orders).set(buyerDetailsOf(fields)).where(eq(orders.id, order.id));
+  // cash on delivery has no provider: the order goes ahead unpaid, marked to collect
+  if (method === COD_METHOD) return startCashOnDelivery(tx, input.storeId, order, now);
 
   const open = await tx
     .select()

@@ -61,10 +61,12 @@ describe('GET /payments/fields', () => {
     for (const type of ['text', 'email', 'tel', 'textarea', 'select', 'checkbox', 'number'])
       expect(types).toContain(type);
     const method = fields.find((f) => f.name === 'method')!;
+    // cash on delivery last: the store has it on by default
     expect((method.options as { value: string }[]).map((o) => o.value)).toEqual([
       'upi_qr',
       'upi_app',
       'gateway',
+      'cod',
     ]);
     expect(fields.some((f) => f.inline)).toBe(true);
     expect(fields.some((f) => f.mask)).toBe(true);

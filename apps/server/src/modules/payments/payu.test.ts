@@ -36,7 +36,11 @@ async function startPayu() {
 describe('PayU hosted checkout', () => {
   it('is offered only when configured, and the sandbox gateway is off', async () => {
     const fields = (await t.app.inject({ method: 'GET', url: '/api/v1/payments/fields' })).json();
-    expect(fields[0].options.map((o: { value: string }) => o.value)).toEqual(['payu', 'upi_qr']);
+    expect(fields[0].options.map((o: { value: string }) => o.value)).toEqual([
+      'payu',
+      'upi_qr',
+      'cod',
+    ]);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox-gateway/upi' })).statusCode).toBe(
       404,
     );

@@ -16,6 +16,12 @@ const ZONE = sql.raw(`'${SHOP_TIME_ZONE}'`);
 const dayStartBefore = (now: Date, daysBack: number) =>
   sql`(((${now.toISOString()}::timestamptz at time zone ${ZONE})::date - ${daysBack}::int)::timestamp at time zone ${ZONE})`;
 
+/**
+ * Cash on delivery counts once the cash is recorded: until then the order is Processing (or on its
+ * way) but the money may never come (a parcel refused at the door).
+ */
+const codSettled = sql`(${orders.codStatus} is null or ${orders.codStatus} = 'collected')`;
+
 const period = (revenue: number, n: number) => ({
   revenuePaise: revenue,
   paidOrders: n,
@@ -39,7 +45,12 @@ async function salesPeriods(db: Db, storeId: string, now: Date) {
     })
     .from(orders)
     .where(
-      and(eq(orders.storeId, storeId), inArray(orders.status, [...paidOrderStatuses]), since(30)),
+      and(
+        eq(orders.storeId, storeId),
+        inArray(orders.status, [...paidOrderStatuses]),
+        codSettled,
+        since(30),
+      ),
     );
   const r = row ?? { today: 0, todayN: 0, week: 0, weekN: 0, month: 0, monthN: 0 };
   return {
@@ -63,6 +74,7 @@ async function dailyRevenue(db: Db, storeId: string, now: Date) {
        paidOrderStatuses.map((s) => sql`${s}`),
        sql`, `,
      )})
+     and (o.cod_status is null or o.cod_status = 'collected')
      and (o.created_at at time zone ${ZONE})::date = d.day::date
     group by d.day
     order by d.day`)) as unknown as { rows: { date: string; revenue: number | string }[] };

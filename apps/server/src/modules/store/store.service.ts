@@ -11,6 +11,8 @@ export interface StoreContext {
     methods: string[] | null;
     upiVpa: string | null;
     upiPayeeName: string | null;
+    /** cash on delivery offered (its limits are read when a shopper chooses it) */
+    codEnabled: boolean;
   };
 }
 
@@ -44,6 +46,7 @@ export async function listStores(db: DbOrTx): Promise<StoreRecord[]> {
       methods: row.paymentMethods,
       upiVpa: row.upiVpa,
       upiPayeeName: row.upiPayeeName,
+      codEnabled: row.codEnabled,
     },
   }));
 }
