@@ -167,6 +167,8 @@ test.describe('catalogue', () => {
     const firstOption = await category.locator('option').nth(1).textContent();
     await category.selectOption({ label: firstOption! });
     await form.getByLabel('Regular price').fill(String(price));
+    await form.getByLabel('HSN code').fill('4820');
+    await form.getByLabel('GST rate').selectOption({ label: '0%' });
     await form.getByLabel('Stock', { exact: true }).fill('40');
     await form.getByLabel('Published').check();
     await form.getByLabel('Upload images').setInputFiles(fixture('notebook.jpg'));

@@ -13,6 +13,11 @@ import { z } from 'zod';
  * - `category` must be one on the Categories screen (any case; stored in its own spelling).
  * - `regular_price`, `discounted_price`: rupees, at most 2 decimals ("120", "99.50"); an empty
  *   discounted price is none.
+ * - `hsn_code`: the HSN code printed on the tax invoice, 4, 6 or 8 digits; `gst_rate`: the GST
+ *   rate in percent ("18", "5", "0"; a trailing % is fine), one of GST_RATES_BP. Left out or empty:
+ *   the stored value; a new product takes its category's usual heading and rate (Magazines 4902
+ *   at 0%, Paper 4802, Ink 3215, Pens & Writing 9608, Art Supplies 9603, Accessories 8305, any
+ *   other 4820; 18% but for magazines), as migration 0004 gave products that existed before GST.
  * - `stock`: units of a product without sizes or colours; for one with them the export writes
  *   the sum and the import reads `variant_stock` instead (a combination left out there is 0).
  * - `featured`, `published`: true or false (yes/no, 1/0; empty is false).
@@ -34,6 +39,8 @@ export const productCsvColumns = [
   'parent_category',
   'regular_price',
   'discounted_price',
+  'hsn_code',
+  'gst_rate',
   'stock',
   'featured',
   'published',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlCharacters, messages } from '../common';
+import { GST_RATES_BP, hsnPattern } from '../gst';
 import {
   adminMessages,
   adminPageQuery,
@@ -26,6 +27,19 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => !controlCharacters.test(v), messages.controlCharacters);
+
+export const gstMessages = {
+  hsn: 'HSN code must be 4, 6 or 8 digits',
+  rate: 'Choose a GST rate',
+} as const;
+
+/** The HSN code printed on the tax invoice (docs/decisions/gst-invoices.md). */
+export const hsnCodeSchema = z.string().trim().regex(hsnPattern, gstMessages.hsn);
+/** The GST rate in basis points (1800 = 18%), one of the rates GST knows. */
+export const gstRateBpSchema = z
+  .number({ error: gstMessages.rate })
+  .int(gstMessages.rate)
+  .refine((v) => (GST_RATES_BP as readonly number[]).includes(v), gstMessages.rate);
 
 /** a product's handle: lower-case letters, digits and hyphens */
 export const slugSchema = z
@@ -60,6 +74,9 @@ export const adminProductRowSchema = z.object({
   category: z.string(),
   regularPricePaise: z.number().int(),
   discountedPricePaise: z.number().int().nullable(),
+  hsnCode: z.string(),
+  /** basis points: 1800 = 18% */
+  gstRateBp: z.number().int(),
   /** units on hand over all variants */
   stock: z.number().int(),
   stockStatus: z.enum(['in_stock', 'low_stock', 'sold_out']),
@@ -109,6 +126,8 @@ export const productFormSchema = z
     parentCategory: z.string().trim().max(100).nullable(),
     regularPrice: rupeesInputSchema.refine((v) => v > 0, 'Enter a price above ₹0'),
     discountedPrice: rupeesInputSchema.nullable(),
+    hsnCode: hsnCodeSchema,
+    gstRateBp: gstRateBpSchema,
     stock: stockInputSchema,
     featured: z.boolean(),
     published: z.boolean(),
@@ -153,6 +172,8 @@ export const adminProductSchema = z.object({
   parentCategory: z.string().nullable(),
   regularPrice: z.number(),
   discountedPrice: z.number().nullable(),
+  hsnCode: z.string(),
+  gstRateBp: z.number().int(),
   stock: z.number().int(),
   featured: z.boolean(),
   published: z.boolean(),

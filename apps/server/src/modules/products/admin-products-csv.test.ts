@@ -34,6 +34,9 @@ const logCount = async () =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(activityLog))[0]!.n;
 
 const header =
+  'slug,title,description,category,parent_category,regular_price,discounted_price,hsn_code,gst_rate,stock,featured,published,sizes,colours,attributes,variant_stock,image_urls';
+/** the columns before GST: files written then still import (most tests below use them) */
+const headerBeforeGst =
   'slug,title,description,category,parent_category,regular_price,discounted_price,stock,featured,published,sizes,colours,attributes,variant_stock,image_urls';
 
 describe('cells', () => {
@@ -103,7 +106,7 @@ describe('export', () => {
 
 describe('import', () => {
   const file = [
-    header,
+    headerBeforeGst,
     'csv-ruled-pad,CSV Ruled Pad,"A pad, ruled.\nTwo lines.",diaries & notebooks,,120,99.50,7,true,true,,,Pages[pages]=80,,/images/products/pad.svg',
     ',CSV Marker Set,=cmd|calc,Art Supplies,,250,,0,false,false,S|M,Red|Blue,Tip[mm]=0.5;1.0,S/Red=3|M/Blue=2,',
   ].join('\n');
@@ -127,6 +130,9 @@ describe('import', () => {
     expect(await logCount()).toBe(before + 3);
     const [pad] = await t.db.select().from(products).where(eq(products.slug, 'csv-ruled-pad'));
     expect(pad).toMatchObject({
+      // a file without the GST columns: the category's usual heading and rate
+      hsnCode: '4820',
+      gstRateBp: 1800,
       category: 'Diaries & Notebooks',
       regularPricePaise: 12000,
       discountedPricePaise: 9950,
@@ -171,7 +177,7 @@ describe('import', () => {
 
   it('lists each row’s errors by column and writes nothing when any row has one', async () => {
     const bad = [
-      header,
+      headerBeforeGst,
       'ok-row,Fine Row,,Art Supplies,,10,,1,false,true,,,,,',
       'bad-row,Bad Row,,Spaceships,,10,12,-1,maybe,true,,,,,',
       'ok-row,Same Slug,,Art Supplies,,abc,,1,false,true,,,,S/Red=2,',
@@ -195,12 +201,64 @@ describe('import', () => {
     expect(await t.db.select().from(products).where(eq(products.slug, 'ok-row'))).toHaveLength(0);
   });
 
+  it('reads and writes the HSN code and GST rate; a missing or empty cell keeps or defaults them', async () => {
+    const pen = (await exportCsv()).body
+      .split('\r\n')
+      .find((l) => l.startsWith('gel-pen-pack-10,'));
+    expect(pen).toContain(',9608,18,');
+    const magazine = (await exportCsv()).body
+      .split('\r\n')
+      .find((l) => l.startsWith('calligraphy-quarterly,'));
+    expect(magazine).toContain(',4902,0,');
+
+    const gst = [
+      header,
+      'gst-notebook,GST Notebook,,Diaries & Notebooks,,60,,48202000,0,5,false,true,,,,,',
+      'gst-box,GST Colour Box,,Art Supplies,,150,,7326,5%,5,false,true,,,,,',
+      'gst-magazine,GST Magazine,,Magazines,,80,,,,5,false,true,,,,,',
+      'gst-bad,GST Bad,,Ink,,80,,482,12.5,5,false,true,,,,,',
+    ].join('\n');
+    const preview = await importCsv(gst, true);
+    const bad = preview.rows.find((r) => r.slug === 'gst-bad')!;
+    expect(bad.errors).toHaveLength(2);
+    expect(bad.errors).toEqual(
+      expect.arrayContaining([
+        { column: 'hsn_code', message: 'HSN code must be 4, 6 or 8 digits' },
+        {
+          column: 'gst_rate',
+          message: 'GST rate in percent: one of 0, 0.25, 3, 5, 12, 18, 28, 40',
+        },
+      ]),
+    );
+
+    const written = await importCsv(gst.split('\n').slice(0, 4).join('\n'), false);
+    expect(written.counts).toMatchObject({ create: 3, error: 0 });
+    const rows = await t.db
+      .select({ slug: products.slug, hsnCode: products.hsnCode, gstRateBp: products.gstRateBp })
+      .from(products)
+      .where(sql`${products.slug} like 'gst-%'`)
+      .orderBy(products.slug);
+    expect(rows).toEqual([
+      { slug: 'gst-box', hsnCode: '7326', gstRateBp: 500 },
+      { slug: 'gst-magazine', hsnCode: '4902', gstRateBp: 0 },
+      { slug: 'gst-notebook', hsnCode: '48202000', gstRateBp: 0 },
+    ]);
+    // an old file (no GST columns) updating the box keeps its code and rate
+    const old = await importCsv(
+      [headerBeforeGst, 'gst-box,GST Colour Box,,Art Supplies,,160,,5,false,true,,,,,'].join('\n'),
+      false,
+    );
+    expect(old.counts).toMatchObject({ update: 1 });
+    const [box] = await t.db.select().from(products).where(eq(products.slug, 'gst-box'));
+    expect(box).toMatchObject({ hsnCode: '7326', gstRateBp: 500, regularPricePaise: 16000 });
+  });
+
   it('names unknown and missing columns as errors of the file', async () => {
     const result = await importCsv('title,price\nA,1', true);
     expect(result.ok).toBe(false);
     expect(result.fileErrors.join(' ')).toMatch(/Unknown column "price"/);
     expect(result.fileErrors.join(' ')).toMatch(/"category" is missing/);
-    const broken = await importCsv(`${header}\n"unclosed`, true);
+    const broken = await importCsv(`${headerBeforeGst}\n"unclosed`, true);
     expect(broken.fileErrors[0]).toMatch(/not valid CSV/);
     const empty = await t.app.inject({
       method: 'POST',
@@ -231,7 +289,7 @@ describe('import', () => {
 
   it('takes a file of 2 MB', async () => {
     const row = `,Big Row X,${'d'.repeat(4000)},Art Supplies,,10,,1,false,false,,,,,`;
-    const lines = [header];
+    const lines = [headerBeforeGst];
     for (let i = 0; lines.join('\n').length < 1.9 * 1024 * 1024; i++)
       lines.push(row.replace('X', String(i)));
     const result = await importCsv(lines.join('\n'), true);

@@ -59,6 +59,8 @@ export interface ProductValues {
   parentCategory: string | null;
   regularPricePaise: number;
   discountedPricePaise: number | null;
+  hsnCode: string;
+  gstRateBp: number;
   featured: boolean;
   published: boolean;
   images: { url: string; imageId: string | null }[];
@@ -154,6 +156,8 @@ export async function loadProducts(
         parentCategory: r.parentCategory,
         regularPricePaise: r.regularPricePaise,
         discountedPricePaise: r.discountedPricePaise,
+        hsnCode: r.hsnCode,
+        gstRateBp: r.gstRateBp,
         featured: attributes.some(isFeaturedAttribute),
         published: r.active,
         images: (imagesOf.get(r.id) ?? []).map((i) => ({ url: i.url, imageId: i.imageId })),
@@ -187,6 +191,8 @@ export function formValuesOf(v: ProductValues) {
     parentCategory: v.parentCategory,
     regularPrice: paiseToRupees(v.regularPricePaise),
     discountedPrice: v.discountedPricePaise === null ? null : paiseToRupees(v.discountedPricePaise),
+    hsnCode: v.hsnCode,
+    gstRateBp: v.gstRateBp,
     stock: totalStock(v),
     featured: v.featured,
     published: v.published,
@@ -261,6 +267,8 @@ export async function listAdminProducts(db: Db, storeId: string, q: AdminProduct
         category: products.category,
         regularPricePaise: products.regularPricePaise,
         discountedPricePaise: products.discountedPricePaise,
+        hsnCode: products.hsnCode,
+        gstRateBp: products.gstRateBp,
         active: products.active,
         archivedAt: products.archivedAt,
         updatedAt: products.updatedAt,
@@ -286,6 +294,8 @@ export async function listAdminProducts(db: Db, storeId: string, q: AdminProduct
     category: r.category ?? '',
     regularPricePaise: r.regularPricePaise,
     discountedPricePaise: r.discountedPricePaise,
+    hsnCode: r.hsnCode,
+    gstRateBp: r.gstRateBp,
     stock: Number(r.stock),
     stockStatus:
       Number(r.stock) <= 0
@@ -375,6 +385,8 @@ export function valuesOfForm(
     regularPricePaise: rupeesToPaise(form.regularPrice),
     discountedPricePaise:
       form.discountedPrice === null ? null : rupeesToPaise(form.discountedPrice),
+    hsnCode: form.hsnCode,
+    gstRateBp: form.gstRateBp,
     featured: form.featured,
     published: form.published && !resolved.archived,
     images: form.images.map((i) => ({ url: i.url, imageId: i.imageId ?? null })),
@@ -512,6 +524,8 @@ export async function writeProduct(
     parentCategory: next.parentCategory,
     regularPricePaise: next.regularPricePaise,
     discountedPricePaise: next.discountedPricePaise,
+    hsnCode: next.hsnCode,
+    gstRateBp: next.gstRateBp,
     active: next.published && !existing?.archived,
     updatedAt: now,
   };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductFormInput } from '@store/contracts/admin/products';
 import { activityLog, images, products } from '../../db/schema';
@@ -33,6 +33,8 @@ const form = (over: Partial<ProductFormInput> = {}): ProductFormInput => ({
   parentCategory: null,
   regularPrice: 250,
   discountedPrice: 199.5,
+  hsnCode: '4820',
+  gstRateBp: 0,
   stock: 12,
   featured: false,
   published: true,
@@ -192,6 +194,48 @@ describe('validation', () => {
     expect(Object.keys(variant.json().fields)).toEqual(['variantStock.0.onHand']);
     const price = await post(form({ regularPrice: 10.005 }));
     expect(price.json().fields.regularPrice).toMatch(/at most 2 decimals/);
+  });
+
+  it('requires an HSN code of 4, 6 or 8 digits and a GST rate GST knows', async () => {
+    for (const hsnCode of ['', '482', '48201', 'ABCD']) {
+      const res = await post(form({ hsnCode }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.hsnCode).toBe('HSN code must be 4, 6 or 8 digits');
+    }
+    for (const gstRateBp of [1000, 18, undefined]) {
+      const res = await post({ ...form(), gstRateBp });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.gstRateBp).toBe('Choose a GST rate');
+    }
+  });
+
+  it('stores the HSN code and rate, shows them in the list, and logs a change of rate', async () => {
+    const a = await create({ title: 'GST Geometry Box', hsnCode: '73269099', gstRateBp: 500 });
+    expect(a).toMatchObject({ hsnCode: '73269099', gstRateBp: 500 });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${url}?q=GST Geometry`,
+      headers: owner.headers,
+    });
+    expect(list.json().data[0]).toMatchObject({ hsnCode: '73269099', gstRateBp: 500 });
+    const { id, slug, archived: _a, ordered: _o, createdAt: _c, updatedAt: _u, ...rest } = a;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/${id}`,
+      headers: owner.headers,
+      payload: { ...rest, slug, gstRateBp: 1800 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [row] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ hsnCode: '73269099', gstRateBp: 1800 });
+    const [entry] = await t.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.entityId, id))
+      .orderBy(desc(activityLog.createdAt))
+      .limit(1);
+    expect(entry!.before).toEqual({ gstRateBp: 500 });
+    expect(entry!.after).toEqual({ gstRateBp: 1800 });
   });
 
   it('refuses an unknown category, naming the categories screen', async () => {

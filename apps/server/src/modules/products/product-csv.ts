@@ -14,6 +14,7 @@ import {
   type ProductFormInput,
 } from '@store/contracts/admin/products';
 import { adminMessages } from '@store/contracts/admin/common';
+import { formatGstRate, GST_RATES_BP } from '@store/contracts/gst';
 import { paiseToRupeeString } from '@store/contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
@@ -118,6 +119,8 @@ export function productCsvRow(p: ProductValues): Record<ProductCsvColumn, string
     regular_price: paiseToRupeeString(p.regularPricePaise),
     discounted_price:
       p.discountedPricePaise === null ? '' : paiseToRupeeString(p.discountedPricePaise),
+    hsn_code: p.hsnCode,
+    gst_rate: formatGstRate(p.gstRateBp),
     stock: String(totalStock(p)),
     featured: String(p.featured),
     published: String(p.published),
@@ -177,6 +180,41 @@ const parseRupees = (cell: string): number | null => {
   return /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
 };
 
+/**
+ * The HSN heading and rate a new product of this category usually has, for a file without the
+ * hsn_code or gst_rate column (older exports): the same table migration 0004 applied to products
+ * that existed before GST. 18% unless the category is nil-rated: charging too little is the
+ * mistake an owner cannot undo, and the back office corrects any one product.
+ */
+export function usualGstOfCategory(category: string): { hsnCode: string; gstRateBp: number } {
+  switch (category.trim().toLowerCase()) {
+    case 'magazines':
+      return { hsnCode: '4902', gstRateBp: 0 };
+    case 'paper':
+      return { hsnCode: '4802', gstRateBp: 1800 };
+    case 'ink':
+      return { hsnCode: '3215', gstRateBp: 1800 };
+    case 'pens & writing':
+      return { hsnCode: '9608', gstRateBp: 1800 };
+    case 'art supplies':
+      return { hsnCode: '9603', gstRateBp: 1800 };
+    case 'accessories':
+      return { hsnCode: '8305', gstRateBp: 1800 };
+    default:
+      return { hsnCode: '4820', gstRateBp: 1800 };
+  }
+}
+
+const gstRateList = GST_RATES_BP.map(formatGstRate).join(', ');
+
+/** "18", "18%", "0.25" → basis points; null when it is not a rate GST knows. */
+const parseGstRate = (cell: string): number | null => {
+  const text = cell.replace(/[%\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const bp = Math.round(Number(text) * 100);
+  return (GST_RATES_BP as readonly number[]).includes(bp) ? bp : null;
+};
+
 const newFormInput = (): ProductFormInput => ({
   title: '',
   description: '',
@@ -184,6 +222,8 @@ const newFormInput = (): ProductFormInput => ({
   parentCategory: null,
   regularPrice: 0,
   discountedPrice: null,
+  hsnCode: '',
+  gstRateBp: 1800,
   stock: 0,
   featured: false,
   published: false,
@@ -248,6 +288,10 @@ function columnOf(path: PropertyKey[], form: ProductFormInput): string {
       return 'discounted_price';
     case 'parentCategory':
       return 'parent_category';
+    case 'hsnCode':
+      return 'hsn_code';
+    case 'gstRateBp':
+      return 'gst_rate';
     case 'images':
       return 'image_urls';
     case 'variantStock':
@@ -290,6 +334,18 @@ function formOfRow(
       errors.push({ column: 'discounted_price', message: adminMessages.priceFormat });
     else form.discountedPrice = n;
   }
+  // GST: an empty or missing cell keeps the stored value; a new product takes its category's usual
+  const usual = usualGstOfCategory(form.category);
+  const hsn = cell('hsn_code')?.trim();
+  if (hsn) form.hsnCode = hsn;
+  else if (!existing) form.hsnCode = usual.hsnCode;
+  const rate = cell('gst_rate')?.trim();
+  if (rate) {
+    const bp = parseGstRate(rate);
+    if (bp === null)
+      errors.push({ column: 'gst_rate', message: `GST rate in percent: one of ${gstRateList}` });
+    else form.gstRateBp = bp;
+  } else if (!existing) form.gstRateBp = usual.gstRateBp;
   const stock = cell('stock');
   if (stock !== undefined) {
     const text = stock.trim() || '0';

@@ -9,6 +9,10 @@ const columnHelp: Record<ProductCsvColumn, string> = {
   parent_category: 'Optional.',
   regular_price: 'Required. Rupees, at most 2 decimals, e.g. 120 or 99.50.',
   discounted_price: 'Rupees; empty for none. At most the regular price.',
+  hsn_code:
+    'HSN code for the tax invoice: 4, 6 or 8 digits. Left out or empty: kept; a new product takes its category’s usual code (e.g. 4820, 4902 for Magazines).',
+  gst_rate:
+    'GST rate in percent: 0, 5, 18… Left out or empty: kept; a new product takes its category’s usual rate (18%; 0% for Magazines).',
   stock:
     'Units of a product without sizes or colours (for one with them: the sum, read from variant_stock).',
   featured: 'true or false (yes/no, 1/0; empty is false).',

@@ -14,6 +14,8 @@ const product = (ordered: boolean): AdminProduct => ({
   parentCategory: null,
   regularPrice: 20,
   discountedPrice: null,
+  hsnCode: '9608',
+  gstRateBp: 1800,
   stock: 3,
   featured: false,
   published: true,

@@ -45,6 +45,8 @@ async function fillBasics(user: ReturnType<typeof userEvent.setup>, regular: str
   await user.type(screen.getByLabelText('Title'), 'Dotted notebook');
   await user.selectOptions(screen.getByLabelText('Category'), 'Notebooks');
   await user.type(screen.getByLabelText('Regular price'), regular);
+  await user.type(screen.getByLabelText('HSN code'), '4820');
+  await user.selectOptions(screen.getByLabelText('GST rate'), '0%');
 }
 
 describe('the product form', () => {
@@ -79,10 +81,35 @@ describe('the product form', () => {
       parentCategory: null,
       regularPrice: 99.5,
       discountedPrice: null,
+      hsnCode: '4820',
+      gstRateBp: 0,
       stock: 0,
       published: true,
       featured: false,
     });
+  });
+
+  it('requires an HSN code of 4, 6 or 8 digits and a GST rate from the list', async () => {
+    const { onSave, user } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Geometry box');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Pens');
+    await user.type(screen.getByLabelText('Regular price'), '150');
+    await user.type(screen.getByLabelText('HSN code'), '732');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(await screen.findByText('HSN code must be 4, 6 or 8 digits')).toBeVisible();
+    expect(screen.getByText('Choose a GST rate')).toBeVisible();
+    expect(onSave).not.toHaveBeenCalled();
+
+    expect(
+      within(screen.getByLabelText('GST rate'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a rate', '0%', '0.25%', '3%', '5%', '12%', '18%', '28%', '40%']);
+    await user.type(screen.getByLabelText('HSN code'), '6');
+    await user.selectOptions(screen.getByLabelText('GST rate'), '5%');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await expect.poll(() => onSave.mock.calls.length).toBe(1);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ hsnCode: '7326', gstRateBp: 500 });
   });
 
   it('shows a stock grid of every size × colour, rebuilt as values come and go', async () => {
@@ -164,6 +191,8 @@ describe('the product form', () => {
       parentCategory: null,
       regularPrice: 20,
       discountedPrice: null,
+      hsnCode: '9608',
+      gstRateBp: 1800,
       stock: 5,
       featured: false,
       published: true,

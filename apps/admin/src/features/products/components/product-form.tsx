@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminCategory } from '@store/contracts/admin/categories';
+import { formatGstRate, GST_RATES_BP } from '@store/contracts/gst';
 import {
   productFormSchema,
   type AdminProduct,
@@ -31,6 +32,8 @@ const formFields = [
   'parentCategory',
   'regularPrice',
   'discountedPrice',
+  'hsnCode',
+  'gstRateBp',
   'stock',
   'featured',
   'published',
@@ -50,6 +53,9 @@ export function productFormValues(product?: AdminProduct): ProductFormInput {
       // empty inputs until typed: the schema then names the field
       regularPrice: undefined as unknown as number,
       discountedPrice: null,
+      // chosen by the owner: the rate decides the tax on every invoice
+      hsnCode: '',
+      gstRateBp: undefined as unknown as number,
       stock: 0,
       featured: false,
       published: false,
@@ -65,6 +71,8 @@ export function productFormValues(product?: AdminProduct): ProductFormInput {
     parentCategory: product.parentCategory,
     regularPrice: product.regularPrice,
     discountedPrice: product.discountedPrice,
+    hsnCode: product.hsnCode,
+    gstRateBp: product.gstRateBp,
     stock: product.stock,
     featured: product.featured,
     published: product.published,
@@ -276,6 +284,40 @@ export function ProductFormView({
             >
               {(control) => (
                 <Input type="number" inputMode="decimal" step="0.01" min="0" {...control} />
+              )}
+            </HookFormField>
+          </FormSection>
+          <FormSection
+            legend="Tax"
+            description="Prices include GST; each order line records its share at this rate."
+          >
+            <HookFormField
+              form={form}
+              name="hsnCode"
+              id="product-hsn-code"
+              label="HSN code"
+              hint="4, 6 or 8 digits, e.g. 4820 for notebooks and diaries"
+            >
+              {(control) => (
+                <Input inputMode="numeric" autoComplete="off" spellCheck={false} {...control} />
+              )}
+            </HookFormField>
+            <HookFormField
+              form={form}
+              name="gstRateBp"
+              id="product-gst-rate"
+              label="GST rate"
+              registerOptions={{ setValueAs: toNumber }}
+            >
+              {(control) => (
+                <Select {...control}>
+                  <option value="">Choose a rate</option>
+                  {GST_RATES_BP.map((bp) => (
+                    <option key={bp} value={bp}>
+                      {formatGstRate(bp)}%
+                    </option>
+                  ))}
+                </Select>
               )}
             </HookFormField>
           </FormSection>

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { formatGstRate } from '@store/contracts/gst';
 import { formatPaise } from '@store/contracts/money';
 import { adminProductListQuerySchema, type AdminProductRow } from '@store/contracts/admin/products';
 import { Badge } from '@store/ui/badge';
@@ -75,6 +76,18 @@ const columns: ColumnDef<AdminProductRow, unknown>[] = [
         <span className="whitespace-nowrap">{formatPaise(regular)}</span>
       );
     },
+  },
+  {
+    header: 'GST',
+    id: 'gst',
+    cell: ({ row }) => (
+      <div className="whitespace-nowrap">
+        <div>{formatGstRate(row.original.gstRateBp)}%</div>
+        <div className="text-xs text-muted-foreground">
+          <abbr title="HSN code">HSN</abbr> {row.original.hsnCode}
+        </div>
+      </div>
+    ),
   },
   {
     header: 'Stock',
