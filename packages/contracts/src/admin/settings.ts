@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { controlCharacters, emailPattern, messages } from '../common';
+import { gstinProblem, gstStateCodeOf, gstStateOfGstin, normalizeGstin } from '../gst';
+import { indianStatesAndUts } from '../india';
 import { policySlugs } from '../store';
+import { DELIVERY_DAYS_MAX, deliveryZoneIds, isPinCode, normalizePin } from '../delivery';
 
 /** Payment methods a store can offer (the server offers only those it is configured for). */
-import { DELIVERY_DAYS_MAX, deliveryZoneIds, isPinCode, normalizePin } from '../delivery';
 export const paymentMethodIds = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
 export const paymentMethodLabels: Record<(typeof paymentMethodIds)[number], string> = {
   upi_qr: 'UPI QR code',
@@ -18,8 +20,6 @@ export const upiVpaSchema = z
   .trim()
   .regex(/^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,64}$/, 'A UPI ID looks like name@bank');
 
-const line = (label: string, max: number, min = 1) =>
-  z
 const workingDays = z
   .number({ error: 'Enter a number of working days' })
   .int('Enter whole working days')
@@ -51,11 +51,33 @@ export const dispatchPinSchema = z
   .overwrite(normalizePin)
   .refine((v) => v === '' || isPinCode(v), messages.pinCode);
 
+const line = (label: string, max: number, min = 1) =>
+  z
     .string()
     .trim()
     .min(min, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => !controlCharacters.test(v), messages.controlCharacters);
+
+/**
+ * A GSTIN as typed (spaces dropped, upper case), checked; '' while the store has none. An
+ * overwrite, not a transform: the same schema also encodes the GET answer.
+ */
+const gstinSchema = z
+  .string()
+  .overwrite(normalizeGstin)
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : gstinProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The largest COD limit the settings take (an order's total is an int4 of paise). */
+export const COD_MAX_RUPEES = 1_00_00_000;
+
+/** The start of the PINs cash on delivery serves: 1 to 6 digits ('56' is Bengaluru and around). */
+export const codPinPrefixSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}$/, 'A PIN prefix is 1 to 6 digits and cannot start with 0');
 
 /** PUT /admin/settings (owner) and GET /admin/settings */
 export const storeSettingsSchema = z.object({
@@ -66,6 +88,9 @@ export const storeSettingsSchema = z.object({
   companyEmail: z.string().trim().toLowerCase().regex(emailPattern, messages.invalidEmail).max(254),
   description: z.string().trim().max(500, 'Description must be at most 500 characters'),
   companyLogoUrl: z.string().trim().max(500),
+  /** delivery estimates: the dispatch PIN (its existence is the server's check) and each zone's days */
+  dispatchPin: dispatchPinSchema,
+  deliveryZones: deliveryZonesSchema,
   /** category name -> image URL; `default` for the rest */
   categoryImages: z.record(z.string().max(100), z.string().max(500)),
   /** policy slug -> HTML with the storefront's placeholders; sanitised when saved */
@@ -73,14 +98,43 @@ export const storeSettingsSchema = z.object({
   paymentMethods: z.array(z.enum(paymentMethodIds)).min(1, 'Offer at least one payment method'),
   upiVpa: upiVpaSchema.or(z.literal('')),
   upiPayeeName: z.string().trim().max(100),
+  /** GST: the store's GSTIN ('' while unregistered) and the state it is registered in */
+  gstin: gstinSchema,
+  gstState: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || indianStatesAndUts.includes(v), 'Choose a state from the list'),
+  /** cash on delivery: on/off, the largest order it takes (rupees), the PIN prefixes it serves */
+  codEnabled: z.boolean(),
+  codMaxRupees: z
+    .number({ error: 'Enter the largest order value in rupees' })
+    .positive('Enter an amount above ₹0')
+    .max(COD_MAX_RUPEES, `At most ₹${COD_MAX_RUPEES.toLocaleString('en-IN')}`),
+  /** [] : all of India */
+  codPinPrefixes: z.array(codPinPrefixSchema).max(500, 'At most 500 PIN prefixes'),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/**
+ * The GSTIN's first two digits are the state it is registered in: null when they agree (or one is
+ * not given), else the message for the GSTIN field.
+ */
+export function gstinStateProblem(gstin: string, gstState: string): string | null {
+  if (!gstin || !gstState || gstinProblem(gstin)) return null;
+  const registeredIn = gstStateOfGstin(gstin);
+  if (!registeredIn || registeredIn === gstState) return null;
+  // 25 (old Daman and Diu) is still valid for the merged territory
+  if (gstStateCodeOf(gstState) === gstin.slice(0, 2)) return null;
+  return `This GSTIN is registered in ${registeredIn} (${gstin.slice(0, 2)}), not ${gstState}`;
+}
+
+/** The COD PIN prefixes as the owner types them: comma or space separated; '' is all of India. */
+export function parseCodPinPrefixes(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+}
 
 /** GET /admin/settings also says which payment methods this server can offer at all. */
 export const storeSettingsResponseSchema = z.object({
   settings: storeSettingsSchema,
   availablePaymentMethods: z.array(z.enum(paymentMethodIds)),
 });
-  /** delivery estimates: the dispatch PIN (its existence is the server's check) and each zone's days */
-  dispatchPin: dispatchPinSchema,
-  deliveryZones: deliveryZonesSchema,

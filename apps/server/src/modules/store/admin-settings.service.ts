@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import {
+  gstinStateProblem,
   paymentMethodIds,
   paymentMethodLabels,
   upiVpaSchema,
   type StoreSettings,
 } from '@store/contracts/admin/settings';
+import { paiseToRupees, rupeesToPaise } from '@store/contracts/money';
 import { policyHtmlRules } from '@store/contracts/policy-html';
 import { policySlugs, type PolicySlug } from '@store/contracts/store';
 import type { Db, DbOrTx } from '../../db/client';
@@ -15,8 +17,6 @@ import type { PaymentConfig } from '../payments/payment-config';
 import { changedFields } from '../products/admin-products.service';
 import { syncStoreCategories } from '../products/categories.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
-
-type PaymentMethodId = (typeof paymentMethodIds)[number];
 import {
   defaultDeliveryZones,
   deliveryZoneIds,
@@ -26,6 +26,8 @@ import {
   type DeliveryZones,
 } from '@store/contracts/delivery';
 import { findPin } from '../shipping/pincodes.service';
+
+type PaymentMethodId = (typeof paymentMethodIds)[number];
 type StoreRow = typeof stores.$inferSelect;
 
 /**
@@ -75,15 +77,26 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     companyEmail: row.companyEmail,
     description: row.description,
     companyLogoUrl: row.companyLogoUrl,
-    categoryImages: row.categoryImages,
-    policies,
     dispatchPin: row.dispatchPin ?? '',
     deliveryZones: deliveryZonesOrDefault(row.deliveryZones),
+    categoryImages: row.categoryImages,
+    policies,
     paymentMethods: methods,
     upiVpa: row.upiVpa ?? serverVpa(config),
     upiPayeeName: row.upiPayeeName ?? config.upi.payeeName ?? '',
+    gstin: row.gstin ?? '',
+    gstState: row.gstState ?? '',
+    codEnabled: row.codEnabled,
+    codMaxRupees: paiseToRupees(row.codMaxPaise),
+    codPinPrefixes: row.codPinPrefixes ?? [],
   };
 }
+
+/** The methods of the settings' checkboxes: cash on delivery has its own switch (codEnabled). */
+const offerableMethods = (config: PaymentConfig): PaymentMethodId[] =>
+  config.methods.filter((m): m is PaymentMethodId =>
+    (paymentMethodIds as readonly string[]).includes(m),
+  );
 
 async function storeRow(db: DbOrTx, storeId: string, lock = false): Promise<StoreRow> {
   const query = db.select().from(stores).where(eq(stores.id, storeId));
@@ -95,7 +108,7 @@ async function storeRow(db: DbOrTx, storeId: string, lock = false): Promise<Stor
 /** GET /admin/settings: the store's settings, and the payment methods this server can offer. */
 export async function getStoreSettings(db: Db, storeId: string, config: PaymentConfig) {
   const row = await storeRow(db, storeId);
-  return { settings: settingsOf(row, config), availablePaymentMethods: [...config.methods] };
+  return { settings: settingsOf(row, config), availablePaymentMethods: offerableMethods(config) };
 }
 
 /** An image address the storefront may show: this site's path or a web URL ('' for none). */
@@ -103,6 +116,9 @@ const imageUrlOk = (url: string) => url === '' || /^(\/(?!\/)|https?:\/\/)/.test
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
+
+const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
+  deliveryZoneIds.every((id) => a[id].min === b[id].min && a[id].max === b[id].max);
 
 /**
  * PUT /admin/settings: checks what the zod schema cannot (methods this server offers, a UPI ID
@@ -117,9 +133,6 @@ export async function updateStoreSettings(
   config: PaymentConfig,
   input: StoreSettings,
 ) {
-const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
-  deliveryZoneIds.every((id) => a[id].min === b[id].min && a[id].max === b[id].max);
-
   const fields: Record<string, string> = {};
   const unavailable = input.paymentMethods.find((m) => !config.methods.includes(m));
   if (unavailable)
@@ -127,8 +140,15 @@ const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
   const offersUpi = input.paymentMethods.some((m) => upiMethods.includes(m));
   if (offersUpi && !input.upiVpa)
     fields.upiVpa = 'Enter the UPI ID that UPI payments go to, e.g. shopname@okaxis';
+  const gstinState = gstinStateProblem(input.gstin, input.gstState);
+  if (gstinState) fields.gstin = gstinState;
+  if (input.gstin && !input.gstState)
+    fields.gstState = 'Choose the state the GSTIN is registered in';
   if (!imageUrlOk(input.companyLogoUrl))
     fields.companyLogoUrl = 'Use an image address that starts with / or https://';
+  // the estimates' "same city" and "same state" are read off the dispatch PIN's place
+  if (input.dispatchPin && !findPin(input.dispatchPin))
+    fields.dispatchPin = pinNotFoundMessage(input.dispatchPin);
   for (const [name, url] of Object.entries(input.categoryImages))
     if (!imageUrlOk(url))
       fields[`categoryImages.${name}`] = 'Use an image address that starts with / or https://';
@@ -146,9 +166,6 @@ const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
       .from(categories)
       .where(eq(categories.storeId, actor.storeId));
     const byName = new Map(known.map((c) => [c.name.toLowerCase(), c]));
-  // the estimates' "same city" and "same state" are read off the dispatch PIN's place
-  if (input.dispatchPin && !findPin(input.dispatchPin))
-    fields.dispatchPin = pinNotFoundMessage(input.dispatchPin);
     const imageChanges: { id: string; imageUrl: string }[] = [];
     let defaultImage = row.categoryImages.default ?? '';
     for (const [name, url] of Object.entries(input.categoryImages)) {
@@ -181,6 +198,14 @@ const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
         companyEmail: input.companyEmail,
         description: input.description,
         companyLogoUrl: input.companyLogoUrl,
+        dispatchPin: normalizePin(input.dispatchPin) || null,
+        // the defaults stay unset until changed, so a later change of the defaults reaches the store
+        deliveryZones: keepUnset<DeliveryZones>(
+          row.deliveryZones === null ? null : deliveryZonesOrDefault(row.deliveryZones),
+          input.deliveryZones,
+          defaultDeliveryZones,
+          sameZones,
+        ),
         categoryImages: { ...row.categoryImages, default: defaultImage },
         policies,
         paymentMethods: keepUnset<string[]>(
@@ -193,19 +218,16 @@ const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
         upiPayeeName:
           keepUnset(row.upiPayeeName, input.upiPayeeName, config.upi.payeeName ?? '', Object.is) ||
           null,
+        gstin: input.gstin || null,
+        gstState: input.gstState || null,
+        codEnabled: input.codEnabled,
+        codMaxPaise: rupeesToPaise(input.codMaxRupees),
+        codPinPrefixes: input.codPinPrefixes.length > 0 ? [...new Set(input.codPinPrefixes)] : null,
         updatedAt: now,
       })
       .where(eq(stores.id, actor.storeId));
     for (const change of imageChanges)
       await tx
-        dispatchPin: normalizePin(input.dispatchPin) || null,
-        // the defaults stay unset until changed, so a later change of the defaults reaches the store
-        deliveryZones: keepUnset<DeliveryZones>(
-          row.deliveryZones === null ? null : deliveryZonesOrDefault(row.deliveryZones),
-          input.deliveryZones,
-          defaultDeliveryZones,
-          sameZones,
-        ),
         .update(categories)
         .set({ imageUrl: change.imageUrl, updatedAt: now })
         .where(eq(categories.id, change.id));
@@ -228,7 +250,7 @@ const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
     return { settings: after, changed };
   });
   return {
-    response: { settings: result.settings, availablePaymentMethods: [...config.methods] },
+    response: { settings: result.settings, availablePaymentMethods: offerableMethods(config) },
     changed: result.changed.length > 0,
   };
 }

@@ -212,7 +212,7 @@ describe('payment settings reach the shoppers', () => {
       upiPayeeName: 'Kagaz Kalam Stationers',
     });
     expect(res.statusCode).toBe(200);
-    expect(await methodsOffered()).toEqual(['upi_app', 'gateway']);
+    expect(await methodsOffered()).toEqual(['upi_app', 'gateway', 'cod']);
 
     const order = await placeTestOrder(t.app, shopper.token, 1);
     const refused = await pay(t.app, shopper.token, order.id, validFields('upi_qr'));
