@@ -28,7 +28,7 @@ const phone = {
   isMobile: true,
   hasTouch: true,
 };
-const backOffice = /back-office\.spec\.ts$/;
+const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
