@@ -224,7 +224,8 @@ function partyLines(p: SnapshotParty): string[] {
 /** The PDF of a tax invoice or credit note, from its snapshot only. */
 export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
   const isInvoice = s.kind === 'invoice';
-  const title = isInvoice ? 'TAX INVOICE' : 'CREDIT NOTE';
+  // a supplier without a GSTIN may not issue a tax invoice: what it gives is a bill of supply
+  const title = !isInvoice ? 'CREDIT NOTE' : s.supplier.gstin ? 'TAX INVOICE' : 'BILL OF SUPPLY';
   const c = new Canvas({
     title: `${isInvoice ? 'Tax invoice' : 'Credit note'} ${s.number}`,
     subject: `Order ${s.orderId}`,

@@ -175,7 +175,8 @@ export async function issueInvoice(
     store.gstState ?? (store.gstin ? gstStateOfGstin(store.gstin) : null) ?? null;
   const intraState = supplierState !== null && isIntraState(supplierState, order.shippingState);
   const lines: SnapshotLine[] = items.map(({ item, productHsn, productRate }) => {
-    const rateBp = item.gstRateBp ?? productRate ?? FALLBACK_RATE_BP;
+    // an unregistered store (no GSTIN) charges no GST, as createOrder stores it
+    const rateBp = item.gstRateBp ?? (store.gstin ? (productRate ?? FALLBACK_RATE_BP) : 0);
     const gross = item.unitPricePaise * item.quantity;
     // lines placed before GST was stored on them are split now, with the same rule
     const tax: LineTax =
