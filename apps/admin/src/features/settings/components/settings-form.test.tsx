@@ -24,6 +24,11 @@ const settings: StoreSettings = {
   upiPayeeName: 'Paper and Quill',
   dispatchPin: '700016',
   deliveryZones: defaultDeliveryZones,
+  gstin: '19AAGCK4821L1Z7',
+  gstState: 'West Bengal',
+  codEnabled: true,
+  codMaxRupees: 5000,
+  codPinPrefixes: [],
 };
 const response: StoreSettingsResponse = {
   settings,

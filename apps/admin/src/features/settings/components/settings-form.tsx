@@ -20,6 +20,7 @@ import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
 import { DeliverySettings } from './delivery-settings';
+import { CodSettings, GstSettings } from './gst-cod-settings';
 
 type Form = UseFormReturn<z.input<typeof storeSettingsSchema>, unknown, StoreSettings>;
 type PaymentMethod = (typeof paymentMethodIds)[number];
@@ -48,6 +49,11 @@ const fieldNames = [
   'upiPayeeName',
   'dispatchPin',
   'deliveryZones',
+  'gstin',
+  'gstState',
+  'codEnabled',
+  'codMaxRupees',
+  'codPinPrefixes',
 ];
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
@@ -259,6 +265,14 @@ export function SettingsForm({
 
       <FormSection legend="Delivery">
         <DeliverySettings form={form} />
+      </FormSection>
+
+      <FormSection legend="GST">
+        <GstSettings form={form} />
+      </FormSection>
+
+      <FormSection legend="Cash on delivery">
+        <CodSettings form={form} />
       </FormSection>
 
       <FieldError className="font-medium">{problem}</FieldError>
