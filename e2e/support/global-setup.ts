@@ -191,6 +191,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
+  // the journeys read the e-mails in the demo outbox, which only exists without SMTP
+  delete env.SMTP_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
   const log = createWriteStream(logFile);

@@ -135,6 +135,8 @@ export async function deliverDueEmails(
           messageId,
           subject: email.subject,
           lastError: null,
+          // a reset link's token is needed only to write the e-mail: once sent it is not kept
+          ...(row.kind === 'password_reset' ? { data: {} } : {}),
         })
         .where(stillOurs(row));
       report.sent++;

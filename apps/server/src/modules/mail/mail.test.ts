@@ -255,11 +255,12 @@ describe('transactional e-mail over SMTP', () => {
 
   it('sends a password reset link that is absolute, carries the token and says when it expires', async () => {
     const token = 'abc+/=def ghi';
+    const key = `reset:test-${Date.now()}`;
     await t.db.transaction((tx) =>
       queueEmail(tx, {
         storeId: DEFAULT_STORE_ID,
         kind: 'password_reset',
-        key: `reset:test-${Date.now()}`,
+        key,
         to: 'asha@example.in',
         data: { token, firstName: 'Asha' },
       }),
@@ -273,6 +274,10 @@ describe('transactional e-mail over SMTP', () => {
     expect(mail!.mail.text).toContain('30 minutes');
     expect(mail!.mail.text).toMatch(/safely ignore/);
     expect(mail!.mail.text).toContain('Hello Asha');
+    // the token opens the account for 30 minutes: it is not kept once the e-mail is out
+    const [row] = await outboxOf(t, key);
+    expect(row?.status).toBe('sent');
+    expect(JSON.stringify(row?.data)).not.toContain('abc+');
   });
 
   it('sends no "payment received" for a cash-on-delivery order still to collect', async () => {

@@ -1,10 +1,11 @@
+import { PASSWORD_RESET_MINUTES } from '@store/contracts/users';
 import { createElement, type ReactElement } from 'react';
 import { render, toPlainText } from '@react-email/render';
 import { asc, eq } from 'drizzle-orm';
 import { trackingLink } from '@store/contracts/carriers';
 import { formatPaise } from '@store/contracts/money';
 import type { DbOrTx } from '../../db/client';
-import type { emailOutbox} from '../../db/schema';
+import type { emailOutbox } from '../../db/schema';
 import { orderItems, orders, refunds, stores } from '../../db/schema';
 import {
   OrderEmail,
@@ -24,9 +25,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-/** How long a reset link lives (the password-reset flow enforces it; the e-mail says it). */
-export const RESET_LINK_MINUTES = 30;
 
 /**
  * An e-mail that cannot be written (its order or store is gone, a reset row without a token): the
@@ -200,7 +198,7 @@ export async function renderOutboxEmail(
         brand,
         firstName,
         resetUrl: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
-        expiresInMinutes: RESET_LINK_MINUTES,
+        expiresInMinutes: PASSWORD_RESET_MINUTES,
       }),
       `Reset your ${brand.storeName} password`,
     );
