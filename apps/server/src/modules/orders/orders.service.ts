@@ -17,8 +17,8 @@ import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
-import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { checkShippingPin } from '../shipping/shipping.service';
+import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { queueOrderEmail } from '../mail/outbox.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 
@@ -84,6 +84,7 @@ function toOrder(
         ? new Date(row.createdAt.getTime() + view.payWindowMs).toISOString()
         : null,
     cancelReason: row.cancelReason,
+    codStatus: row.codStatus as Order['codStatus'],
   };
 }
 
@@ -243,6 +244,8 @@ export async function createOrder(
       products: `At most ${ORDER_MAX_LINES} lines`,
     });
   }
+  // a PIN India Post knows, in the chosen state; stored as its six digits
+  const postalCode = checkShippingPin(body.shippingAddress);
   const ids = [...new Set(lines.map((l) => l.productId))];
   const found = new Map((await findProductsForOrder(tx, storeId, ids)).map((p) => [p.id, p]));
   const unknown = ids.filter((id) => !found.has(id));
@@ -302,8 +305,6 @@ export async function createOrder(
   }));
   const stock = await takeStock(tx, wanted);
   if (stock.short.length) {
-  // a PIN India Post knows, in the chosen state; stored as its six digits
-  const postalCode = checkShippingPin(body.shippingAddress);
     const shortOf = new Map(stock.short.map((s) => [stockKeyOf(s), s]));
     const errors: Record<string, string> = {};
     wanted.forEach((w, i) => {
