@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatInr } from '@store/contracts/money';
 import {
   canPayNow,
   isPendingOrder,
@@ -94,5 +95,21 @@ describe('order notes (issue 10)', () => {
       orderStatusNote(toOrderView(orderFixture({ status: 4, cancelReason: 'operator' }))),
     ).toBe(undefined);
     expect(orderStatusNote(toOrderView(orderFixture()))).toBeUndefined();
+  });
+});
+
+describe('cash on delivery (issue 12)', () => {
+  it('to collect: the amount to pay on delivery; collected: paid; cancelled: nothing to pay', () => {
+    const toCollect = toOrderView(orderFixture({ status: 1, codStatus: 'to_collect' }));
+    expect(orderStatusNote(toCollect)).toBe(
+      `Cash on delivery: pay ${formatInr(toCollect.total, 'exact')} on delivery`,
+    );
+    expect(canPayNow(toCollect)).toBe(false);
+    expect(orderStatusNote(toOrderView(orderFixture({ status: 3, codStatus: 'collected' })))).toBe(
+      'Cash on delivery: paid',
+    );
+    expect(
+      orderStatusNote(toOrderView(orderFixture({ status: 4, codStatus: 'to_collect' }))),
+    ).toBeUndefined();
   });
 });

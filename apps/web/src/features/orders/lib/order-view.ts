@@ -1,5 +1,5 @@
 import { trackingLink } from '@store/contracts/carriers';
-import { sumRupees } from '@store/contracts/money';
+import { formatInr, sumRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
 import type { Order, OrderDocument } from '@store/contracts/orders';
 
@@ -37,6 +37,8 @@ export interface OrderView {
   cancelReason?: string;
   /** the tax invoice and credit notes to download; empty until the order is paid */
   documents: OrderDocument[];
+  /** cash on delivery: 'to_collect' until the courier hands the cash over, then 'collected' */
+  codStatus?: string;
 }
 
 export const orderNotes = {
@@ -51,8 +53,14 @@ export function canPayNow(order: Pick<OrderView, 'status' | 'paymentStatus'>): b
 
 /** The line said under an order's status, if any. */
 export function orderStatusNote(
-  order: Pick<OrderView, 'status' | 'paymentStatus' | 'cancelReason'>,
+  order: Pick<OrderView, 'status' | 'paymentStatus' | 'cancelReason'> &
+    Partial<Pick<OrderView, 'codStatus' | 'total'>>,
 ): string | undefined {
+  if (order.codStatus === 'to_collect' && order.status !== orderStatus.cancelled)
+    return typeof order.total === 'number'
+      ? `Cash on delivery: pay ${formatInr(order.total, 'exact')} on delivery`
+      : 'Cash on delivery';
+  if (order.codStatus === 'collected') return 'Cash on delivery: paid';
   if (isPendingOrder(order.status) && order.paymentStatus === 'confirming')
     return orderNotes.confirming;
   if (order.status === orderStatus.cancelled && order.cancelReason === 'expired')
@@ -111,5 +119,6 @@ export function toOrderView(order: OrderInput): OrderView {
     ...(order.payBy ? { payBy: order.payBy } : {}),
     ...(order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     documents: order.documents ?? [],
+    ...(order.codStatus ? { codStatus: order.codStatus } : {}),
   };
 }
