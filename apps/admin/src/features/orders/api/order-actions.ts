@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   AdminOrderDetail,
   cancelOrderBodySchema,
+  recordCodCollectionBodySchema,
   recordOrderRefundBodySchema,
   recordPaymentBodySchema,
   ShipOrderBody,
@@ -15,7 +16,8 @@ export type OrderActionRequest =
   | { kind: 'deliver' }
   | { kind: 'cancel'; body: z.input<typeof cancelOrderBodySchema> }
   | { kind: 'record_payment'; body: z.input<typeof recordPaymentBodySchema> }
-  | { kind: 'record_refund'; body: z.input<typeof recordOrderRefundBodySchema> };
+  | { kind: 'record_refund'; body: z.input<typeof recordOrderRefundBodySchema> }
+  | { kind: 'record_cod_collection'; body: z.input<typeof recordCodCollectionBodySchema> };
 
 const paths: Record<OrderActionRequest['kind'], string> = {
   ship: 'ship',
@@ -23,6 +25,7 @@ const paths: Record<OrderActionRequest['kind'], string> = {
   cancel: 'cancel',
   record_payment: 'payments',
   record_refund: 'refunds',
+  record_cod_collection: 'cod-collection',
 };
 
 export function postOrderAction(id: string, action: OrderActionRequest) {

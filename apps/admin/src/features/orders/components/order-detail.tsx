@@ -9,8 +9,9 @@ import { formatDateTime } from '@/lib/format';
 import { useOrderAction, type OrderActionRequest } from '../api/order-actions';
 import { RecordPaymentForm, RecordRefundForm, ShipForm } from './action-forms';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { CodCollectionDialog } from './cod-collection-dialog';
 import { OrderDocuments } from './order-documents';
-import { OrderStatusBadge, PaymentBadge } from './order-status-badge';
+import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -44,10 +45,20 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
           <PaymentBadge payment={order.payment} />
+          <CodBadge codStatus={order.codStatus} />
           <span className="text-sm text-muted-foreground">
             Placed {formatDateTime(order.createdAt)}
           </span>
         </div>
+        {order.codStatus === 'to_collect' ? (
+          <p className="text-sm">
+            <strong>Cash on delivery:</strong> to collect {formatPaise(order.totalPaise)}
+          </p>
+        ) : order.codStatus === 'collected' ? (
+          <p className="text-sm">
+            <strong>Cash on delivery:</strong> collected {formatPaise(order.totalPaise)}
+          </p>
+        ) : null}
         {order.cancelReason ? (
           <p className="text-sm">
             <strong>Cancel reason:</strong> {order.cancelReason}
@@ -231,6 +242,9 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           <div className="rounded-lg border border-border bg-card p-4">
             <RecordRefundForm run={run} order={order} />
           </div>
+        ) : null}
+        {can('record_cod_collection') ? (
+          <CodCollectionDialog run={run} totalPaise={order.totalPaise} status={order.status} />
         ) : null}
         {can('cancel') ? <CancelOrderDialog run={run} paid={order.payment === 'paid'} /> : null}
       </aside>

@@ -20,3 +20,10 @@ export function PaymentBadge({ payment }: { payment: string }) {
   const known = paymentLabels[payment] ?? { label: payment, tone: 'gray' as const };
   return <Badge variant={known.tone}>{known.label}</Badge>;
 }
+
+/** A cash-on-delivery order's money: "COD · to collect" until the cash is recorded. */
+export function CodBadge({ codStatus }: { codStatus: string | null | undefined }) {
+  if (codStatus === 'to_collect') return <Badge variant="yellow">COD · to collect</Badge>;
+  if (codStatus === 'collected') return <Badge variant="green">COD · collected</Badge>;
+  return null;
+}

@@ -12,7 +12,7 @@ import { SearchBox } from '@/components/search-box';
 import { formatDateTime, shortId } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
 import { useOrders } from '../api/get-orders';
-import { OrderStatusBadge, PaymentBadge } from './order-status-badge';
+import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
 const columns: ColumnDef<AdminOrderRow, unknown>[] = [
   {
@@ -55,7 +55,12 @@ const columns: ColumnDef<AdminOrderRow, unknown>[] = [
   {
     header: 'Payment',
     accessorKey: 'payment',
-    cell: ({ row }) => <PaymentBadge payment={row.original.payment} />,
+    cell: ({ row }) => (
+      <div className="flex flex-wrap gap-1">
+        <PaymentBadge payment={row.original.payment} />
+        <CodBadge codStatus={row.original.codStatus} />
+      </div>
+    ),
   },
   {
     header: 'Status',
@@ -93,6 +98,18 @@ export function OrdersTable() {
                 {orderStatusLabel(orderStatus[key])}
               </option>
             ))}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="order-cod">Cash on delivery</Label>
+          <Select
+            id="order-cod"
+            value={query.cod ?? ''}
+            onChange={(e) => update({ cod: e.target.value })}
+          >
+            <option value="">All orders</option>
+            <option value="to_collect">COD · to collect</option>
+            <option value="collected">COD · collected</option>
           </Select>
         </div>
         <div className="grid gap-1">
