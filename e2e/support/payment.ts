@@ -3,6 +3,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 const methodOption = {
   gateway: /sandbox gateway|card or netbanking/i,
   'upi-qr': /scan a QR code/i,
+  cod: /cash on delivery/i,
 } as const;
 
 /** A native <select> or a Radix select (combobox + listbox): choose the option matching `option`. */
