@@ -25,7 +25,7 @@ test.describe('cash on delivery', () => {
     const token = await registerViaApi(request, newShopper('cod', testInfo.project.name));
     await signInBrowser(context, baseURL!, token);
     const products = await plainProducts(request, 4);
-    const price = (p: (typeof products)[number]) => p.discountedPrice ?? p.regularPrice;
+    const price = (p: (typeof products)[number]) => p.discountedPrice ?? p.regularPrice ?? 0;
     const cheap = products.reduce((a, b) => (price(a) <= price(b) ? a : b));
     const dear = products.reduce((a, b) => (price(a) >= price(b) ? a : b));
 
