@@ -216,6 +216,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(userRoutes, { db: options.db });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
+      await api.register(shippingRoutes, { db: options.db });
       await api.register(orderRoutes, {
         db: options.db,
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
@@ -234,7 +235,6 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         publicBaseUrl: options.publicBaseUrl,
       });
       // the back office (/admin/*): each module's admin routes, all behind a staff session
-      await api.register(shippingRoutes, { db: options.db });
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
       await api.register(adminOrderRoutes, { db: options.db });
