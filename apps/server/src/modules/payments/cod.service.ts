@@ -13,6 +13,7 @@ import {
   transitionOrder,
 } from '../orders/order-transitions.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
+import { queueOrderEmail } from '../mail/outbox.service';
 import { COD_METHOD } from './payment-config';
 import { randomReference } from './signature';
 
@@ -160,6 +161,8 @@ export async function recordCodCollection(
     }
     if (!(await markCodCollected(tx, orderId)))
       throw new HttpError(409, codMessages.alreadyCollected);
+    // the "payment received" e-mail a COD order held back until now (one per order, ever)
+    await queueOrderEmail(tx, orderId, 'paid');
     await recordActivity(tx, actor, {
       action: 'order.cod_collected',
       entityType: 'order',

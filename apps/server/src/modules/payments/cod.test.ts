@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus } from '@store/contracts/order-rules';
-import { activityLog, orders, payments, stores } from '../../db/schema';
+import { activityLog, emailOutbox, orders, payments, stores } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
 import { orderStatusOf, pay, placePaidOrder, validFields } from '../../test/pay-order';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
@@ -232,6 +232,15 @@ describe('POST /admin/orders/:id/cod-collection', () => {
     expect(repeat.statusCode).toBe(409);
     expect(repeat.json().error).toBe('The cash for this order is already recorded');
     expect(await codPaymentsOf(order.id)).toHaveLength(1);
+
+    // the shopper hears "payment received" once the cash is in: placed, shipped, paid, delivered
+    const mail = await t.db
+      .select({ key: emailOutbox.dedupeKey })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.data, { orderId: order.id }));
+    expect(mail.map((m) => m.key).sort()).toEqual(
+      ['delivered', 'paid', 'placed', 'shipped'].map((e) => `order:${order.id}:${e}`),
+    );
   });
 
   it('records the cash of an order already marked Delivered, which stays Delivered', async () => {
