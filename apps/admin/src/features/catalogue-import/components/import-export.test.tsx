@@ -110,7 +110,9 @@ describe('Import / export', () => {
   it('documents every column', () => {
     renderWithProviders(<ImportExport />);
     const table = screen.getByRole('table', { name: 'CSV columns' });
-    expect(within(table).getAllByRole('rowheader')).toHaveLength(15);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(17);
     expect(within(table).getByRole('rowheader', { name: 'variant_stock' })).toBeVisible();
+    expect(within(table).getByRole('rowheader', { name: 'hsn_code' })).toBeVisible();
+    expect(within(table).getByRole('rowheader', { name: 'gst_rate' })).toBeVisible();
   });
 });
