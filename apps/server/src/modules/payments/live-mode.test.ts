@@ -14,6 +14,7 @@ const live = {
   UPI_VPA: 'kagazkalam@okaxis',
   JWT_SECRET: 'x'.repeat(40),
   PUBLIC_BASE_URL: 'https://shop.example.in',
+  SMTP_URL: 'smtps://shop:secret@smtp.example.in:465',
 };
 
 describe('live mode (NODE_ENV=production)', () => {
@@ -35,7 +36,7 @@ describe('live mode (NODE_ENV=production)', () => {
       NODE_ENV: 'production',
       PUBLIC_BASE_URL: 'http://shop.example.in',
     });
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(5);
     expect(problems[0]).toMatch(
       /PAYMENT_METHODS offers 'gateway'.*Remove it, e.g. PAYMENT_METHODS=/,
     );
@@ -44,6 +45,11 @@ describe('live mode (NODE_ENV=production)', () => {
     );
     expect(problems[2]).toMatch(/JWT_SECRET is not set/);
     expect(problems[3]).toMatch(/PUBLIC_BASE_URL must be https/);
+    expect(problems[4]).toMatch(/SMTP_URL is not set/);
+    // the demo outbox (every shopper's mail, reset links included) never runs in a live shop
+    expect(liveModeProblems({ ...live, SMTP_URL: undefined })).toEqual([
+      expect.stringMatching(/SMTP_URL is not set: order e-mails and password-reset links/),
+    ]);
     expect(liveModeProblems({ ...live, PUBLIC_BASE_URL: undefined })).toEqual([
       expect.stringMatching(/PUBLIC_BASE_URL is not set: set it to the shop's https address/),
     ]);
@@ -81,7 +87,13 @@ describe('live mode (NODE_ENV=production)', () => {
       );
       expect(run.status).toBe(1);
       expect(run.stderr).toContain('Refusing to start in live mode (NODE_ENV=production):');
-      for (const name of ['gateway', 'UPI_VPA', 'JWT_SECRET', 'PUBLIC_BASE_URL must be https'])
+      for (const name of [
+        'gateway',
+        'UPI_VPA',
+        'JWT_SECRET',
+        'PUBLIC_BASE_URL must be https',
+        'SMTP_URL',
+      ])
         expect(run.stderr).toContain(name);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 import { isLiveMode, paymentConfigFromEnv, type PaymentsEnv } from './payment-config';
 
-/** What the live-mode check reads: the payment variables plus the two that protect sessions and links. */
+/** What the live-mode check reads: the payment variables plus those that protect sessions, links and mail. */
 export interface LiveModeEnv extends PaymentsEnv {
   JWT_SECRET?: string | undefined;
+  SMTP_URL?: string | undefined;
 }
 
 /**
@@ -43,6 +44,13 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
   } else if (!/^https:\/\//i.test(e.PUBLIC_BASE_URL)) {
     problems.push(
       `PUBLIC_BASE_URL must be https (payment providers return shoppers there): it is ${e.PUBLIC_BASE_URL}; set e.g. PUBLIC_BASE_URL=https://shop.example.in.`,
+    );
+  }
+  if (!e.SMTP_URL) {
+    // without SMTP the e-mails are files listed at the demo outbox, which would show every
+    // shopper's order mail and password-reset link to anyone: a live shop must send them
+    problems.push(
+      'SMTP_URL is not set: order e-mails and password-reset links would not reach shoppers; set it to your mail server, e.g. SMTP_URL=smtps://user:password@smtp.example.in:465.',
     );
   }
   return problems;
