@@ -127,6 +127,48 @@ export async function markCodCollected(tx: DbOrTx, orderId: string): Promise<boo
   return row !== undefined;
 }
 
+/**
+ * A cash-on-delivery order still to collect that the shopper paid online after all (an online
+ * attempt started before choosing cash on delivery, approved afterwards), inside the transaction
+ * that applies the verified notification (payments.service applyNotification). The money settles
+ * the order: nothing is left to collect at the door (cod_status cleared, the open COD attempt
+ * expired), the tax invoice is issued unless dispatch already did, and the "payment received"
+ * e-mail is queued. False when the order is not a COD order still to collect (cancelled, cash
+ * already recorded, or never COD): the money is then owed back.
+ */
+export async function settleCodOrderOnline(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const now = new Date();
+  const [row] = await tx
+    .update(orders)
+    .set({ codStatus: null, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.codStatus, 'to_collect'),
+        inArray(orders.status, [
+          orderStatus.processing,
+          orderStatus.shipped,
+          orderStatus.delivered,
+        ]),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!row) return false;
+  await tx
+    .update(payments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'cod'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  await issueInvoice(tx, { orderId });
+  await queueOrderEmail(tx, orderId, 'paid');
+  return true;
+}
+
 /** Puts a cancelled order's units back on their stock rows (in the cancel's transaction). */
 async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<boolean> {
   const items = await tx

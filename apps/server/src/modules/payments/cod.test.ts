@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus } from '@store/contracts/order-rules';
-import { activityLog, emailOutbox, orders, payments, stores } from '../../db/schema';
+import { activityLog, emailOutbox, invoices, orders, payments, stores } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
-import { orderStatusOf, pay, placePaidOrder, validFields } from '../../test/pay-order';
+import {
+  decideInSandbox,
+  orderStatusOf,
+  pay,
+  placePaidOrder,
+  validFields,
+} from '../../test/pay-order';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import {
   authHeader,
@@ -171,6 +177,69 @@ describe('POST /payments with method cod', () => {
     const later = new Date(Date.now() + 7 * 24 * 3600_000);
     await expireUnpaidOrders(t.db, { olderThanMs: 60_000, now: later });
     expect((await orderRow(order.id)).status).toBe(orderStatus.processing);
+  });
+
+  it('is refused (409) while the bank is still confirming an online attempt: the shopper would pay twice', async () => {
+    const order = await placeTestOrder(t.app, shopper.token);
+    const started = await pay(t.app, shopper.token, order.id, validFields('gateway'));
+    const { paymentId } = started.json().action.formParams.data;
+    await t.db
+      .update(payments)
+      .set({ providerStatus: 'pending' })
+      .where(eq(payments.id, paymentId));
+    const res = await payCod(order.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatch(/being confirmed by the bank/);
+    expect((await orderRow(order.id)).status).toBe(orderStatus.pending);
+    expect((await codPaymentsOf(order.id)).map((p) => p.provider)).toEqual(['sandbox']);
+  });
+
+  it('an online attempt started before choosing COD and paid after it settles the order: nothing left to collect, no refund owed', async () => {
+    const order = await placeTestOrder(t.app, shopper.token);
+    const started = await pay(t.app, shopper.token, order.id, validFields('gateway'));
+    const { paymentId, token: approval } = started.json().action.formParams.data;
+    expect((await payCod(order.id)).statusCode).toBe(200);
+    expect((await decideInSandbox(t.app, paymentId, 'approve', approval)).statusCode).toBeLessThan(
+      400,
+    );
+
+    const row = await orderRow(order.id);
+    expect(row.status).toBe(orderStatus.processing);
+    expect(row.codStatus).toBeNull();
+    const rows = await codPaymentsOf(order.id);
+    expect(rows.find((p) => p.id === paymentId)).toMatchObject({
+      status: 'succeeded',
+      needsRefund: false,
+    });
+    expect(rows.find((p) => p.provider === 'cod')).toMatchObject({ status: 'expired' });
+    // paid: the invoice and the 'payment received' e-mail, and no cash to record at the door
+    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(
+      1,
+    );
+    const mail = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order:${order.id}:paid`));
+    expect(mail).toHaveLength(1);
+    await transitionOrder(t.db, order.id, 'ship', { trackingNumber: 'ONLINE123' });
+    const cash = await collect(order.id);
+    expect(cash.statusCode).toBe(409);
+    expect(cash.json().error).toBe('This order is not a cash-on-delivery order');
+  });
+
+  it('money paid online for a COD order whose cash was already recorded is kept and owed back', async () => {
+    const order = await placeTestOrder(t.app, shopper.token);
+    const started = await pay(t.app, shopper.token, order.id, validFields('gateway'));
+    const { paymentId, token: approval } = started.json().action.formParams.data;
+    expect((await payCod(order.id)).statusCode).toBe(200);
+    await transitionOrder(t.db, order.id, 'ship', { trackingNumber: 'TWICE123' });
+    expect((await collect(order.id)).statusCode).toBe(200);
+    await decideInSandbox(t.app, paymentId, 'approve', approval);
+    expect((await orderRow(order.id)).codStatus).toBe('collected');
+    expect((await codPaymentsOf(order.id)).find((p) => p.id === paymentId)).toMatchObject({
+      status: 'succeeded',
+      needsRefund: true,
+    });
   });
 });
 

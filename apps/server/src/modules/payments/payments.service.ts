@@ -12,7 +12,7 @@ import { normalizeGstin } from '@store/contracts/gst';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, paymentEvents, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { markOrderPaid } from '../orders/order-transitions.service';
+import { markOrderPaid, settleCodOrderOnline } from '../orders/order-transitions.service';
 import {
   COD_METHOD,
   providerOfMethod,
@@ -125,18 +125,19 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
   // ordinary merchant UPI is capped per transaction; the other methods stay open
   if (isUpi(method) && order.totalPaise > UPI_MAX_PAISE)
     throw new HttpError(400, upiMessages.overLimit, { method: upiMessages.overLimit });
-  // the last submit before the payment wins: the invoice and the receipt use what it gave
-  await tx.update(orders).set(buyerDetailsOf(fields)).where(eq(orders.id, order.id));
-  // cash on delivery has no provider: the order goes ahead unpaid, marked to collect
-  if (method === COD_METHOD) return startCashOnDelivery(tx, input.storeId, order, now);
-
   const open = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
     .orderBy(desc(payments.createdAt));
-  // PayU said "pending": the bank is still deciding, so a second payment would likely charge twice.
+  // PayU said "pending": the bank is still deciding, so a second payment (or cash on delivery)
+  // would likely charge twice.
   if (open.some((p) => p.providerStatus === 'pending')) throw new HttpError(409, pendingMessage);
+  // the last submit before the payment wins: the invoice and the receipt use what it gave
+  await tx.update(orders).set(buyerDetailsOf(fields)).where(eq(orders.id, order.id));
+  // cash on delivery has no provider: the order goes ahead unpaid, marked to collect (an online
+  // attempt still open and paid later settles it instead: applyNotification)
+  if (method === COD_METHOD) return startCashOnDelivery(tx, input.storeId, order, now);
 
   const payerVpa = isUpi(method) && typeof fields.upiId === 'string' ? fields.upiId.trim() : null;
   const reusable = open.find(
@@ -223,6 +224,8 @@ type Applied = NotificationOutcome | { refusal: HttpError };
  * - PayU pending: the attempt stays open with provider_status 'pending' (the order shows
  *   "confirming") until a final status arrives by return, webhook or verify_payment;
  * - success for a Pending order with the exact amount: the order is paid;
+ * - success with the exact amount for a cash-on-delivery order still to collect (an online attempt
+ *   left open when the shopper chose cash): it settles the order, nothing is collected at the door;
  * - success the order can no longer take (paid by another attempt, cancelled or expired), a second
  *   provider reference for an attempt already paid, or an amount that differs from the order: the
  *   money is recorded as succeeded with needs_refund (a mismatch as its own payments row with the
@@ -311,7 +314,9 @@ async function applyNotificationIn(tx: DbOrTx, n: VerifiedNotification): Promise
   // the same money reported again under another event id (e.g. webhook after return)
   if (alreadyPaid) return { ...result, needsRefund: payment.needsRefund };
 
-  const paid = await markOrderPaid(tx, payment.orderId);
+  // a Pending order becomes paid; a cash-on-delivery order still to collect is settled by it
+  const paid =
+    (await markOrderPaid(tx, payment.orderId)) || (await settleCodOrderOnline(tx, payment.orderId));
   await tx
     .update(payments)
     .set({
