@@ -41,6 +41,7 @@ export function pinLookupFixture(pin: string): PinLookup | null {
     '560038': ['Bangalore', 'Karnataka', 'metro'],
     '570001': ['Mysore', 'Karnataka', 'restOfIndia'],
     '110001': ['Central Delhi', 'Delhi', 'metro'],
+    '600001': ['Chennai', 'Tamil Nadu', 'metro'],
   };
   const place = places[pin.replace(/\s+/g, '')];
   if (!place) return null;

@@ -96,6 +96,26 @@ describe('checkout: PIN look-up and delivery estimate', () => {
     await expect.poll(() => posts).toBe(1);
   });
 
+  it("after a refused Place Order, the state's message follows the PIN: a PIN in the chosen state clears it", async () => {
+    const user = userEvent.setup();
+    renderCheckout();
+    await fillAllButPlace(user);
+    await user.type(screen.getByLabelText('City'), 'Chennai');
+    await user.selectOptions(screen.getByLabelText('State'), 'Tamil Nadu');
+    const pin = screen.getByLabelText('PIN Code');
+    await user.type(pin, '110001');
+    const state = screen.getByLabelText('State');
+    await waitFor(() => expect(state).toHaveAccessibleDescription('PIN 110001 is in Delhi'));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(state).toHaveFocus());
+
+    await user.clear(pin);
+    await user.type(pin, '600001');
+    expect(await screen.findByText('to Chennai, Tamil Nadu (600001)')).toBeInTheDocument();
+    expect(state).not.toHaveAccessibleDescription(/PIN 110001/);
+    expect(state).not.toHaveAttribute('aria-invalid');
+  });
+
   it('an unknown PIN is marked on the PIN field', async () => {
     const user = userEvent.setup();
     renderCheckout();

@@ -84,8 +84,9 @@ export function Component() {
     // the server refuses these too; saying so on the field spares a round trip
     const pinProblem = pinCheck.stateProblem ?? pinCheck.pinProblem;
     if (pinProblem) {
-      const field = pinCheck.stateProblem ? 'state' : 'postalCode';
-      form.setError(field, { type: 'pin', message: pinProblem }, { shouldFocus: true });
+      // the field already shows the look-up's words (fallbackError), and they follow the PIN: a
+      // form error set here would outlive the next PIN ("PIN 110001 is in Delhi" beside 600001)
+      form.setFocus(pinCheck.stateProblem ? 'state' : 'postalCode');
       toast.error('Please check the address', { description: pinProblem });
       return;
     }
