@@ -112,9 +112,20 @@ export async function deliverDueEmails(
   const now = options.now ?? new Date();
   const maxAttempts = options.maxAttempts ?? MAIL_MAX_ATTEMPTS;
   const retryBase = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
-  const rows = await claimDue(db, now, options.limit ?? 50, options.leaseMs ?? DEFAULT_LEASE_MS);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const started = Date.now();
+  const rows = await claimDue(db, now, options.limit ?? 50, leaseMs);
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   for (const row of rows) {
+    // The claim's lease started when the batch was claimed; the messages before this one may have
+    // used it up (a slow SMTP server), and another process may then have claimed this row. Renew
+    // it while it is still ours and only then send, so no message goes out twice.
+    const renewed = await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + (Date.now() - started) + leaseMs) })
+      .where(stillOurs(row))
+      .returning({ id: emailOutbox.id });
+    if (renewed.length === 0) continue;
     const messageId = messageIdOf(row.id, options.baseUrl);
     try {
       const email = await renderOutboxEmail(db, row, { baseUrl: options.baseUrl });
@@ -150,6 +161,8 @@ export async function deliverDueEmails(
           status: giveUp ? 'failed' : 'pending',
           nextAttemptAt: new Date(now.getTime() + delay),
           lastError: message.slice(0, 1000),
+          // a reset link's token is kept only while the e-mail may still be written
+          ...(giveUp && row.kind === 'password_reset' ? { data: {} } : {}),
         })
         .where(stillOurs(row));
       if (giveUp) report.failed++;

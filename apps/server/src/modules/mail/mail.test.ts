@@ -14,7 +14,7 @@ import { expireUnpaidOrders, transitionOrder } from '../orders/order-transitions
 import { defaultPaymentsEnv, paymentConfigFromEnv } from '../payments/payment-config';
 import { recordRefund } from '../payments/refunds.service';
 import { deliverDueEmails, MAIL_MAX_ATTEMPTS } from './mail-sender.service';
-import { fileTransport, smtpTransport } from './mail-transport';
+import { fileTransport, smtpTransport, type MailTransport } from './mail-transport';
 import { queueEmail, queueOrderEmail } from './outbox.service';
 
 const BASE = 'https://shop.example.in';
@@ -214,6 +214,69 @@ describe('transactional e-mail over SMTP', () => {
     expect(copies).toHaveLength(2);
     expect(copies[0]!.mail.messageId).toBe(`<${row!.id}@shop.example.in>`);
     expect(copies[1]!.mail.messageId).toBe(copies[0]!.mail.messageId);
+  });
+
+  it('drops a reset token from the outbox when its e-mail is given up', async () => {
+    const key = `reset:gave-up-${Date.now()}`;
+    await t.db.transaction((tx) =>
+      queueEmail(tx, {
+        storeId: DEFAULT_STORE_ID,
+        kind: 'password_reset',
+        key,
+        to: 'asha@example.in',
+        data: { token: 'never-kept', firstName: 'Asha' },
+      }),
+    );
+    smtp.state.refuse = true;
+    await deliver({ maxAttempts: 1 });
+    const [row] = await outboxOf(t, key);
+    expect(row?.status).toBe('failed');
+    expect(JSON.stringify(row?.data)).not.toContain('never-kept');
+  });
+
+  it('never sends a message another process claimed while a slow send used up the lease', async () => {
+    const keys = [`lease:a-${Date.now()}`, `lease:b-${Date.now()}`];
+    for (const key of keys) {
+      await t.db.transaction((tx) =>
+        queueEmail(tx, {
+          storeId: DEFAULT_STORE_ID,
+          kind: 'password_reset',
+          key,
+          to: 'asha@example.in',
+          data: { token: 'lease-test', firstName: 'Asha' },
+        }),
+      );
+    }
+    const sent: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    const slow: MailTransport = {
+      kind: 'memory',
+      async send(email) {
+        sent.push(email.outboxId);
+        if (sent.length === 1) {
+          firstStarted();
+          await gate;
+        }
+      },
+      readRaw: async () => null,
+      close: () => {},
+    };
+    const first = deliverDueEmails(t.db, slow, settings);
+    await started;
+    // meanwhile the lease of the batch's other row ran out and another process claimed it
+    const ours = await Promise.all(keys.map(async (k) => (await outboxOf(t, k))[0]!));
+    const other = ours.find((r) => r.id !== sent[0])!;
+    await t.db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(eq(emailOutbox.id, other.id));
+    release();
+    await first;
+    expect(sent).not.toContain(other.id);
+    expect(sent.filter((id) => id === sent[0])).toHaveLength(1);
   });
 
   it('tells of a cancelled order once, however often the expiry runs', async () => {
