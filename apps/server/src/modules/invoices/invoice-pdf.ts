@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { formatGstRate } from '@store/contracts/gst';
 import { formatPaise } from '@store/contracts/money';
 import type { DocumentSnapshot, SnapshotLine, SnapshotParty } from './document-snapshot';
-import { fontBytes, textRuns, type FontWeight } from './pdf-fonts';
+import { fontBytes, skipNullAnchors, textRuns, type FontWeight } from './pdf-fonts';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
@@ -62,6 +62,8 @@ class Canvas {
     if (!this.registered.has(font)) {
       this.doc.registerFont(font, fontBytes(font));
       this.registered.add(font);
+      this.doc.font(font);
+      skipNullAnchors((this.doc as unknown as { _font?: { font?: unknown } })._font?.font);
     }
     this.doc.font(font).fontSize(size);
   }

@@ -1,6 +1,7 @@
 // The fonts a tax invoice is drawn with: Noto Sans from npm (@fontsource), whose subsets together
 // cover Latin, the rupee sign (U+20B9, in latin-ext and the Indic subsets), Devanagari, Cyrillic,
-// Greek and Vietnamese, plus Noto Sans Bengali and Noto Sans Tamil. A buyer's name or address in
+// Greek and Vietnamese, plus the Noto Sans of Bengali, Tamil, Gujarati, Gurmukhi, Kannada, Malayalam,
+// Telugu and Odia (`indic` below). A buyer's name or address in
 // any of them prints as typed: text is cut into runs, each drawn with a font that has its glyphs
 // (fontkit shapes the Indic conjuncts and vowel signs), and pdfkit embeds only the glyphs used.
 import { readFileSync } from 'node:fs';
@@ -47,7 +48,19 @@ function loadFaces(): Face[] {
     ranges: parseRanges(subsetsOf(`@fontsource/${family}`)[subset]!),
     file: (w) => `@fontsource/${family}/files/${family}-${subset}-${w}-normal.woff`,
   });
-  return [...notoFaces, script('noto-sans-bengali', 'bengali'), script('noto-sans-tamil', 'tamil')];
+  // the scripts of India's larger languages beyond Devanagari: Bengali (and Assamese), Tamil,
+  // Gujarati, Gurmukhi (Punjabi), Kannada, Malayalam, Telugu and Odia
+  const indic = [
+    ['noto-sans-bengali', 'bengali'],
+    ['noto-sans-tamil', 'tamil'],
+    ['noto-sans-gujarati', 'gujarati'],
+    ['noto-sans-gurmukhi', 'gurmukhi'],
+    ['noto-sans-kannada', 'kannada'],
+    ['noto-sans-malayalam', 'malayalam'],
+    ['noto-sans-telugu', 'telugu'],
+    ['noto-sans-oriya', 'oriya'],
+  ] as const;
+  return [...notoFaces, ...indic.map(([family, subset]) => script(family, subset))];
 }
 
 let faces: Face[] | null = null;
@@ -100,4 +113,31 @@ export function fontBytes(font: string): Buffer {
   const bytes = readFileSync(require.resolve(face.file(weight)));
   fileCache.set(font, bytes);
   return bytes;
+}
+
+interface GposProcessor {
+  applyAnchor(markRecord: { markAnchor: unknown } | null, baseAnchor: unknown, base: number): void;
+}
+const guarded = new WeakSet<object>();
+
+/**
+ * fontkit 2.0.4 throws "Cannot read properties of null (reading 'xCoordinate')" on a GPOS mark
+ * lookup whose anchor is NULL, which OpenType allows (no anchor for that class) and Noto Sans
+ * Gurmukhi and Malayalam have: a Punjabi or Malayalam name would make the invoice unprintable.
+ * Skip such an attachment as HarfBuzz does (foliojs/fontkit#367, fix proposed in #374). Takes
+ * the fontkit font of a pdfkit font and patches its GPOS processor's class once.
+ */
+export function skipNullAnchors(fontkitFont: unknown): void {
+  const layout = (fontkitFont as { _layoutEngine?: { engine?: { GPOSProcessor?: object | null } } })
+    ?._layoutEngine;
+  const gpos = layout?.engine?.GPOSProcessor;
+  if (!gpos) return;
+  const proto = Object.getPrototypeOf(gpos) as GposProcessor;
+  if (guarded.has(proto) || typeof proto.applyAnchor !== 'function') return;
+  const applyAnchor = proto.applyAnchor;
+  proto.applyAnchor = function (this: GposProcessor, markRecord, baseAnchor, base) {
+    if (!baseAnchor || !markRecord?.markAnchor) return;
+    applyAnchor.call(this, markRecord, baseAnchor, base);
+  };
+  guarded.add(proto);
 }
