@@ -11,6 +11,7 @@ import { mediaStorageFromEnv } from './lib/media-storage';
 import { mailTransportFromEnv } from './modules/mail/mail-transport';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
 import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
+import { logSerializers } from './lib/log-redaction';
 
 async function main() {
   // Live mode takes real money: refuse a configuration that would not, before touching any data.
@@ -58,7 +59,8 @@ async function main() {
     rateLimits: { redisUrl: env.REDIS_URL },
     webDistDir: env.WEB_DIST_DIR,
     adminDistDir: env.ADMIN_DIST_DIR,
-    logger: { level: env.LOG_LEVEL },
+    // reset tokens and order contacts in query strings stay out of the logs
+    logger: { level: env.LOG_LEVEL, serializers: logSerializers },
     publicBaseUrl: env.PUBLIC_BASE_URL,
     trustProxy: env.TRUST_PROXY,
     mediaStorage: mediaStorageFromEnv(env),
