@@ -85,4 +85,9 @@ describe('renderDocumentPdf', () => {
     expect(pdf.toString('latin1')).toMatch(new RegExp(`/BaseFont /[A-Z]{6}\\+${font}-Bold`));
     expect(await pdfText(pdf)).toContain('TAX INVOICE');
   });
+
+  it('prints the unit of quantity (UQC) with the quantity', async () => {
+    const text = await pdfText(await renderDocumentPdf(snapshotFor('Asha Verma')));
+    expect(text).toMatch(/Qty\s*\(NOS\)/);
+  });
 });

@@ -185,7 +185,8 @@ function columnsOf(s: DocumentSnapshot): Column[] {
     { head: ['Description'], width: 0, align: 'left', cell: (l) => l.description },
     { head: ['HSN'], width: 42, align: 'left', cell: (l) => l.hsnCode },
     {
-      head: ['Qty'],
+      // rule 46(h): the quantity with its unit (UQC): the catalogue sells pieces, NOS
+      head: ['Qty', '(NOS)'],
       width: 26,
       align: 'right',
       cell: (l) => (l.quantity === null ? '' : String(l.quantity)),
