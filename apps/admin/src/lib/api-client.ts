@@ -137,10 +137,14 @@ export function applyServerErrors<T extends FieldValues>(
 ): string | null {
   if (!(error instanceof ApiError)) return errorMessage(error);
   let unplaced = false;
+  let focused = false;
   for (const [field, message] of Object.entries(error.fields ?? {})) {
     const name = fieldNames.find((f) => f === field || field.startsWith(`${f}.`));
-    if (name) setError(field as Path<T>, { type: 'server', message });
-    else unplaced = true;
+    if (name) {
+      // the first marked field takes the focus: Save may be a long page away from it
+      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
+      focused = true;
+    } else unplaced = true;
   }
   return !error.fields || unplaced ? error.message : null;
 }

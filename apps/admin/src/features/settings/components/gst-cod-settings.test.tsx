@@ -103,5 +103,7 @@ describe('Store settings: GST and cash on delivery', () => {
     expect(screen.getByLabelText('GSTIN')).toHaveAccessibleDescription(
       expect.stringContaining(message.textContent!),
     );
+    // the field, far above Save on a phone, takes the focus
+    expect(screen.getByLabelText('GSTIN')).toHaveFocus();
   });
 });
