@@ -71,6 +71,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db; config: Payment
         request.params.orderId,
         request.body,
       );
+      // its 'payment received' (and, for a Shipped order, 'delivered') e-mail goes out now
+      app.emailQueued();
       return getAdminOrder(db, request.store.id, orderId);
     },
   );

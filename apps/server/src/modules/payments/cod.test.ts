@@ -25,10 +25,11 @@ import { getDashboard } from '../reports/dashboard.service';
 let t: TestApp;
 let shopper: TestUser;
 let clerk: SignedInStaff;
+let mailerWoken = 0;
 const storeId = DEFAULT_STORE_ID;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ onEmailQueued: () => mailerWoken++ });
   shopper = await registerAndLogin(t.app);
   clerk = await signInStaff(t.app, t.db, 'staff');
 });
@@ -268,8 +269,11 @@ describe('POST /admin/orders/:id/cod-collection', () => {
     expect(before.json()).toMatchObject({ codStatus: 'to_collect', payment: 'unpaid' });
     expect(before.json().actions).toContain('record_cod_collection');
 
+    const woken = mailerWoken;
     const res = await collect(order.id, { reference: 'DLV-REMIT-77', note: 'Courier paid in' });
     expect(res.statusCode).toBe(200);
+    // the held-back 'payment received' e-mail is sent now, not at the job's next minute
+    expect(mailerWoken).toBeGreaterThan(woken);
     expect(res.json()).toMatchObject({
       status: orderStatus.delivered,
       codStatus: 'collected',
