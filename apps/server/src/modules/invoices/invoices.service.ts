@@ -173,7 +173,15 @@ export async function issueInvoice(
 
   const supplierState =
     store.gstState ?? (store.gstin ? gstStateOfGstin(store.gstin) : null) ?? null;
-  const intraState = supplierState !== null && isIntraState(supplierState, order.shippingState);
+  // the lines' tax was split when the order was placed: CGST + SGST or IGST as stored decides, so
+  // the printed columns match the amounts even if the store's GST state changed since; lines with
+  // no tax stored (nil-rated, or placed before GST was recorded) fall back to the rule now
+  const stored = items.map(({ item }) => item);
+  const intraState = stored.some((i) => (i.cgstPaise ?? 0) + (i.sgstPaise ?? 0) > 0)
+    ? true
+    : stored.some((i) => (i.igstPaise ?? 0) > 0)
+      ? false
+      : supplierState !== null && isIntraState(supplierState, order.shippingState);
   const lines: SnapshotLine[] = items.map(({ item, productHsn, productRate }) => {
     // an unregistered store (no GSTIN) charges no GST, as createOrder stores it
     const rateBp = item.gstRateBp ?? (store.gstin ? (productRate ?? FALLBACK_RATE_BP) : 0);

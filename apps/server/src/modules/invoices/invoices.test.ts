@@ -354,6 +354,32 @@ describe('the PDF', () => {
         .where(eq(products.id, item!.productId!));
     }
   });
+
+  it('prints the tax split stored on the lines, even if the store moved state before payment', async () => {
+    // placed while the store is in West Bengal: CGST + SGST on the lines
+    const order = await placeOrder(westBengal);
+    const [store] = await t.db.select().from(stores).where(eq(stores.id, DEFAULT_STORE_ID));
+    await t.db.update(stores).set({ gstState: 'Karnataka' }).where(eq(stores.id, DEFAULT_STORE_ID));
+    try {
+      await payOrder(order.id);
+    } finally {
+      await t.db
+        .update(stores)
+        .set({ gstState: store!.gstState })
+        .where(eq(stores.id, DEFAULT_STORE_ID));
+    }
+    const invoice = await invoiceOf(order.id);
+    const s = invoice.snapshot as DocumentSnapshot;
+    expect(s.intraState).toBe(true);
+    expect(s.totals.igstPaise).toBe(0);
+    expect(s.totals.cgstPaise).toBeGreaterThan(0);
+    const text = await pdfText(
+      (await download(order.id, invoice.id, authHeader(shopper.token))).rawPayload,
+    );
+    expect(
+      printedPaise(text, 'Taxable value') + printedPaise(text, 'CGST') + printedPaise(text, 'SGST'),
+    ).toBe(printedPaise(text, 'Invoice total'));
+  });
 });
 
 describe('who may download', () => {
