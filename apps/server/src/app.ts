@@ -183,8 +183,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     bus.publish();
   });
   registerStoreResolution(app, options.db);
-  registerAuth(app, options.jwtSecret, (storeId, userId, issuedAt) =>
-    sessionStillValid(options.db, storeId, userId, issuedAt),
+  registerAuth(app, options.jwtSecret, (storeId, userId, issuedAtMs) =>
+    sessionStillValid(options.db, storeId, userId, issuedAtMs),
   );
   registerStaffAuth(app, options.db);
 

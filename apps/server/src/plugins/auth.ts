@@ -28,7 +28,7 @@ const TOKEN_LIFETIME = '30d';
 async function verifySignature(
   secret: Uint8Array,
   request: FastifyRequest,
-): Promise<{ user: AuthUser; issuedAt: number } | null> {
+): Promise<{ user: AuthUser; issuedAtMs: number } | null> {
   const payload = await verifyToken(secret, bearerToken(request.headers.authorization));
   if (
     !payload ||
@@ -44,8 +44,15 @@ async function verifySignature(
   if (request.store && payload.store !== request.store.id) return null;
   return {
     user: { id: payload.sub, email: payload.email, storeId: payload.store },
-    // lib/tokens.ts always sets iat; a token without one counts as older than any cutoff
-    issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
+    // in milliseconds: `iatMs` (set below) is exact, so a token signed in the same second as a
+    // password reset, just before it, is still refused; older tokens have only iat (seconds,
+    // rounded down, so never later than their real time); none at all counts as older than any cutoff
+    issuedAtMs:
+      typeof payload.iatMs === 'number'
+        ? payload.iatMs
+        : typeof payload.iat === 'number'
+          ? payload.iat * 1000
+          : 0,
   };
 }
 
@@ -62,15 +69,19 @@ async function verify(
 ): Promise<AuthUser | null> {
   const verified = await verifySignature(secret, request);
   if (!verified) return null;
-  const { user, issuedAt } = verified;
-  return (await sessionValid(user.storeId, user.id, issuedAt)) ? user : null;
+  const { user, issuedAtMs } = verified;
+  return (await sessionValid(user.storeId, user.id, issuedAtMs)) ? user : null;
 }
 
 /**
- * Whether the account a token names still exists and still accepts tokens issued at `issuedAt`
- * (the token's iat, in seconds). The users module answers; app.ts wires it.
+ * Whether the account a token names still exists and still accepts tokens issued at `issuedAtMs`
+ * (milliseconds since the epoch). The users module answers; app.ts wires it.
  */
-export type SessionValid = (storeId: string, userId: string, issuedAt: number) => Promise<boolean>;
+export type SessionValid = (
+  storeId: string,
+  userId: string,
+  issuedAtMs: number,
+) => Promise<boolean>;
 
 export function registerAuth(
   app: FastifyInstance,
@@ -81,7 +92,7 @@ export function registerAuth(
   app.decorate('signToken', (user: AuthUser) =>
     signToken(
       secret,
-      { email: user.email, store: user.storeId },
+      { email: user.email, store: user.storeId, iatMs: Date.now() },
       { subject: user.id, lifetime: TOKEN_LIFETIME },
     ),
   );

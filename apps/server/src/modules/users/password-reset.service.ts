@@ -107,7 +107,8 @@ export async function resetPassword(
       .update(users)
       .set({
         passwordHash,
-        sessionsValidAfter: new Date(Math.floor(now.getTime() / 1000) * 1000),
+        // tokens carry their issue time in milliseconds (plugins/auth.ts): every older one ends
+        sessionsValidAfter: now,
         updatedAt: now,
       })
       .where(eq(users.id, claimed.userId));

@@ -225,7 +225,7 @@ describe('POST /users/reset-password', () => {
 
   it('ends every session opened before the reset; a login after it works', async () => {
     const user = await registerAndLogin(t.app);
-    // a session from a minute ago (a token from this same second would still pass: see the service)
+    // a session from a minute ago, signed before sessions carried milliseconds (iat only)
     const old = await new SignJWT({ email: user.email, store: DEFAULT_STORE_ID })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.id)
@@ -243,5 +243,17 @@ describe('POST /users/reset-password', () => {
     const fresh = await login(user.email, 'new-secret-7');
     expect(fresh.statusCode).toBe(200);
     expect((await accountInfo(fresh.json().token as string)).statusCode).toBe(200);
+  });
+
+  it('ends a session signed in the same second as the reset, just before it', async () => {
+    const user = await registerAndLogin(t.app);
+    const token = await linkToken(user.email);
+    // the login and the reset follow each other within milliseconds: the older session still ends
+    const before = await login(user.email, user.password);
+    expect(before.statusCode).toBe(200);
+    expect((await reset({ token, password: 'new-secret-7' })).statusCode).toBe(200);
+    expect((await accountInfo(before.json().token as string)).statusCode).toBe(401);
+    const after = await login(user.email, 'new-secret-7');
+    expect((await accountInfo(after.json().token as string)).statusCode).toBe(200);
   });
 });

@@ -57,16 +57,16 @@ export async function findUserByEmail(
 }
 
 /**
- * Whether a session token issued at `issuedAt` (seconds) still opens the account: it exists and
- * its password has not been reset since. The check behind every signed-in request: one primary-key
- * read. The cutoff is stored in whole seconds (password-reset.service.ts), so a token of the same
- * second as the reset, i.e. the login right after it, passes.
+ * Whether a session token issued at `issuedAtMs` still opens the account: it exists and its
+ * password has not been reset since. The check behind every signed-in request: one primary-key
+ * read. Both times are in milliseconds, so the session signed just before a reset ends and the
+ * login right after it, even in the same second, works.
  */
 export async function sessionStillValid(
   db: Db,
   storeId: string,
   id: string,
-  issuedAt: number,
+  issuedAtMs: number,
 ): Promise<boolean> {
   const [row] = await db
     .select({ sessionsValidAfter: users.sessionsValidAfter })
@@ -74,7 +74,7 @@ export async function sessionStillValid(
     .where(and(eq(users.storeId, storeId), eq(users.id, id)))
     .limit(1);
   if (!row) return false;
-  return !row.sessionsValidAfter || issuedAt * 1000 >= row.sessionsValidAfter.getTime();
+  return !row.sessionsValidAfter || issuedAtMs >= row.sessionsValidAfter.getTime();
 }
 
 export async function findUserById(
