@@ -331,7 +331,7 @@ describe('transactional e-mail over SMTP', () => {
     await deliver();
     const mail = smtp.received.find((r) => r.mail.subject === 'Reset your Kagaz & Kalam password');
     expect(mail).toBeDefined();
-    const link = `${BASE}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${BASE}/reset-password#token=${encodeURIComponent(token)}`;
     expect(hrefs(String(mail!.mail.html)).map((h) => h.replace(/&amp;/g, '&'))).toContain(link);
     expect(mail!.mail.text).toContain(link);
     expect(mail!.mail.text).toContain('30 minutes');

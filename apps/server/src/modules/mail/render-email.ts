@@ -197,7 +197,8 @@ export async function renderOutboxEmail(
       createElement(PasswordResetEmail, {
         brand,
         firstName,
-        resetUrl: `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        // a fragment: browsers never send it, so no server or proxy log ever holds the token
+        resetUrl: `${baseUrl}/reset-password#token=${encodeURIComponent(token)}`,
         expiresInMinutes: PASSWORD_RESET_MINUTES,
       }),
       `Reset your ${brand.storeName} password`,

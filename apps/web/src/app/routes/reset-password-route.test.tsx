@@ -9,7 +9,7 @@ import { Component as ResetPasswordRoute } from './reset-password-route';
 
 const invalidLink = 'This reset link is invalid or has expired. Please ask for a new one.';
 
-function renderPage(route = '/reset-password?token=tok-123_abc') {
+function renderPage(route = '/reset-password#token=tok-123_abc') {
   return renderWithProviders(<ResetPasswordRoute />, { route, path: '/reset-password' });
 }
 
@@ -44,6 +44,22 @@ describe('reset password page', () => {
       password: 'new-secret-7',
       confirmPassword: 'new-secret-7',
     });
+  });
+
+  it('also takes a token from the query string (?token=), and clears it from the address bar', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${API}/users/reset-password`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Your password has been changed.' });
+      }),
+    );
+    renderPage('/reset-password?token=query-tok_9');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/reset-password$/),
+    );
+    await submit('new-secret-7');
+    await waitFor(() => expect(body).toMatchObject({ token: 'query-tok_9' }));
   });
 
   it("applies registration's rules and messages without calling the server", async () => {

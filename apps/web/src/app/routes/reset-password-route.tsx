@@ -19,8 +19,14 @@ const fields = [
   { name: 'confirmPassword', label: 'Confirm New Password' },
 ] as const;
 
+/** The link's token: `#token=…` as e-mailed (a fragment never reaches a server or its logs), or `?token=…`. */
+function tokenOf(hash: string, searchParams: URLSearchParams): string {
+  const fromHash = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return (fromHash ?? searchParams.get('token') ?? '').trim();
+}
+
 /**
- * The e-mailed link's page: /reset-password?token=…. The token is kept in the page and taken out
+ * The e-mailed link's page: /reset-password#token=…. The token is kept in the page and taken out
  * of the address bar at once (a replace, i.e. history.replaceState), so it does not stay in the
  * history or reach another site as a referrer while it still opens the account.
  */
@@ -28,16 +34,17 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [token] = useState(() => searchParams.get('token')?.trim() ?? '');
+  const [token] = useState(() => tokenOf(location.hash, searchParams));
   const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : INVALID_RESET_TOKEN);
   const mutation = useResetPasswordMutation();
   const form = useZodForm(resetPasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  const tokenInUrl = searchParams.has('token');
+  const tokenInUrl = searchParams.has('token') || location.hash.includes('token=');
   useEffect(() => {
-    if (tokenInUrl) navigate({ pathname: location.pathname, search: '' }, { replace: true });
+    if (tokenInUrl)
+      navigate({ pathname: location.pathname, search: '', hash: '' }, { replace: true });
   }, [tokenInUrl, navigate, location.pathname]);
 
   const onSubmit = async (values: ResetPasswordFormValues) => {
