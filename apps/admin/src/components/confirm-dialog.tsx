@@ -5,7 +5,8 @@ import { FieldError } from '@store/ui/label';
 import { errorMessage } from '@/lib/api-client';
 
 /**
- * A destructive action behind a confirmation (Cancel order, Delete product, Delete category): the
+ * An action behind a confirmation (Cancel order, Delete product, Delete category; `tone="default"`
+ * for one that destroys nothing, like Record cash collected): the
  * trigger opens a dialog that says what will happen; the confirm button runs `onConfirm`, which
  * closes the dialog when it resolves and shows the failure in it when it throws. Closing the dialog
  * forgets that failure.
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   keepLabel,
   confirmLabel,
   onConfirm,
+  tone = 'destructive',
 }: {
   /** the button that opens the dialog, given the function that opens it */
   trigger: (open: () => void) => ReactNode;
@@ -28,6 +30,8 @@ export function ConfirmDialog({
   keepLabel: string;
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
+  /** the confirm button's look: red for what cannot be undone, else the store's primary */
+  tone?: 'destructive' | 'default';
 }) {
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -65,7 +69,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => openChange(false)}>
             {keepLabel}
           </Button>
-          <Button variant="destructive" onClick={confirm} disabled={busy}>
+          <Button variant={tone} onClick={confirm} disabled={busy}>
             {confirmLabel}
           </Button>
         </div>

@@ -17,6 +17,12 @@ describe('Record cash collected', () => {
     expect(run).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText(/remittance/), ' DLV-77 ');
     const dialog = screen.getByRole('dialog');
+    // recording money received is not a destructive action: not drawn in Cancel order's red
+    const confirmButton = [...dialog.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Record cash collected',
+    )!;
+    expect(confirmButton.className).not.toMatch(/bg-destructive/);
+    expect(confirmButton.className).toMatch(/bg-primary/);
     await user.click(
       [...dialog.querySelectorAll('button')].find(
         (b) => b.textContent === 'Record cash collected',

@@ -36,6 +36,8 @@ export function CodCollectionDialog({
       }
       keepLabel="Not yet"
       confirmLabel="Record cash collected"
+      // money received, nothing destroyed: the primary colour, not Cancel order's red
+      tone="default"
       onConfirm={async () => {
         const ref = reference.trim();
         await run({ kind: 'record_cod_collection', body: ref ? { reference: ref } : {} });
