@@ -67,6 +67,7 @@ main{max-width:64rem;margin:0 auto;background:#fffdf9;border:1px solid #e4d8c6;b
 h1{font-size:1.4rem;margin:0 0 .25rem;color:#8a4b2a}p{color:#6f6253;margin:0 0 1rem}
 table{width:100%;border-collapse:collapse;font-size:.95rem}th,td{text-align:left;padding:.55rem .5rem;border-top:1px solid #e4d8c6;vertical-align:top}
 th{color:#6f6253;font-weight:600;border-top:0}a{color:#2f5d50}a.raw{font-size:.8rem;color:#6f6253}small{color:#b42318}
+@media (max-width:40rem){body{padding:1rem .5rem}main{padding:1rem}thead{display:none}table,tbody,tr,td{display:block}tr{border-top:1px solid #e4d8c6;padding:.5rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}}
 </style></head><body><main>
 <h1>Demo outbox</h1>
 <p>No SMTP server is set (SMTP_URL), so the e-mails the shop sends are written under the data folder and listed here, newest first.</p>

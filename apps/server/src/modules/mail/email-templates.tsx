@@ -296,7 +296,11 @@ export function OrderEmail({ brand, order, heading, intro, shipment }: OrderEmai
           {shipment.trackingUrl ? (
             <Text style={{ ...text, margin: 0 }}>
               Follow the parcel:{' '}
-              <Link href={shipment.trackingUrl} style={{ color: colour.accent }}>
+              {/* a carrier's long address has nowhere to wrap: it widened the e-mail on a phone */}
+              <Link
+                href={shipment.trackingUrl}
+                style={{ color: colour.accent, wordBreak: 'break-all', overflowWrap: 'anywhere' }}
+              >
                 {shipment.trackingUrl}
               </Link>
             </Text>
