@@ -20,7 +20,8 @@ export function OrderCard({ order }: { order: OrderView }) {
           <h2 className="text-lg font-semibold">Order #{order.id}</h2>
           <p className="text-sm text-muted-foreground">Placed on {formatOrderDate(order.date)}</p>
         </div>
-        <div className="grid justify-items-end gap-1">
+        {/* beside the title, ends aligned; wrapped under it on a phone, starts aligned */}
+        <div className="grid justify-items-start gap-1 sm:justify-items-end">
           <OrderStatusBadge status={order.status} />
           <OrderStatusNote order={order} />
         </div>
