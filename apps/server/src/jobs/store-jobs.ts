@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { issueMissingInvoices } from '../modules/invoices/deferred-invoices.service';
 import { deliverDueEmails } from '../modules/mail/mail-sender.service';
 import { expireUnpaidOrders } from '../modules/orders/order-transitions.service';
 import type { PaymentConfig } from '../modules/payments/payment-config';
@@ -59,6 +60,13 @@ export function storeJobs({ app, payments, payWindowMs }: StoreJobsOptions): Job
           app.log.warn(report, 'some e-mails could not be sent');
         return report;
       },
+    },
+    {
+      // an invoice whose writing failed inside its payment's transaction (a savepoint) is issued
+      // here; a failure throws, so it is logged and tried again
+      name: 'invoices.issue-missing',
+      cron: '*/5 * * * *',
+      handler: async () => issueMissingInvoices(db),
     },
     {
       name: 'idempotency.purge',

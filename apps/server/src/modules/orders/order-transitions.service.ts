@@ -5,7 +5,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { returnStock } from '../products/stock.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
-import { issueInvoice } from '../invoices/invoices.service';
+import { issueInvoiceInSavepoint } from '../invoices/deferred-invoices.service';
+import { issueCreditNote } from '../invoices/invoices.service';
 import { queueOrderEmail, type OrderEmailEvent } from '../mail/outbox.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
@@ -45,7 +46,8 @@ export interface TransitionOptions {
   /** the order must belong to this store (else "not found"); defaults to a given Actor's store */
   storeId?: string | undefined;
   /**
-   * who does it: the change is logged (order.ship / order.deliver / order.cancel) in its
+   * who does it: the change is logged (order.ship / order.deliver / order.cancel /
+   * order.return_undelivered) in its
    * transaction. A function gets the order's store, so the CLI can pass `commandLineActor`.
    */
   actor?: Actor | ((orderStoreId: string) => Actor) | undefined;
@@ -92,8 +94,9 @@ async function applyTransition(
  */
 export async function markOrderPaid(tx: DbOrTx, orderId: string): Promise<boolean> {
   if ((await applyTransition(tx, orderId, 'pay')) === null) return false;
-  // the tax invoice is issued as the order becomes paid, in the same transaction
-  await issueInvoice(tx, { orderId });
+  // the tax invoice is issued as the order becomes paid, in the same transaction (in a savepoint:
+  // if it cannot be written, the payment still stands and the invoices job issues it later)
+  await issueInvoiceInSavepoint(tx, { orderId });
   await queueOrderEmail(tx, orderId, 'paid');
   return true;
 }
@@ -164,7 +167,7 @@ export async function settleCodOrderOnline(tx: DbOrTx, orderId: string): Promise
         eq(payments.status, 'pending'),
       ),
     );
-  await issueInvoice(tx, { orderId });
+  await issueInvoiceInSavepoint(tx, { orderId });
   await queueOrderEmail(tx, orderId, 'paid');
   return true;
 }
@@ -239,17 +242,70 @@ async function cancelByOperator(
   return { ...row, availabilityChanged, flaggedPayments: flagged.map((p) => p.id) };
 }
 
+/**
+ * A Shipped cash-on-delivery parcel refused at the door (return to origin): the order is
+ * Cancelled with cancel_reason 'returned', its stock comes back, its open COD attempt fails and
+ * nothing is left to collect, and a credit note reverses the invoice issued at dispatch, all in
+ * one transaction. The conditional UPDATE (Shipped and still to collect) is the guard against a
+ * second return and against the cash being recorded meanwhile.
+ */
+async function returnUndelivered(
+  tx: DbOrTx,
+  orderId: string,
+): Promise<{
+  status: number;
+  trackingNumber: string | null;
+  carrier: string | null;
+  availabilityChanged: boolean;
+  creditNote: string | null;
+} | null> {
+  const { from, to } = orderTransition('return_undelivered');
+  const now = new Date();
+  const [row] = await tx
+    .update(orders)
+    .set({ status: to, cancelReason: 'returned', codStatus: null, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, [...from]),
+        eq(orders.codStatus, 'to_collect'),
+      ),
+    )
+    .returning({
+      status: orders.status,
+      trackingNumber: orders.trackingNumber,
+      carrier: orders.carrier,
+    });
+  if (!row) return null;
+  const availabilityChanged = await returnOrderStock(tx, orderId);
+  // the cash will never come: the attempt failed at the door, no money is expected
+  await tx
+    .update(payments)
+    .set({ status: 'failed', updatedAt: now })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'cod'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+  const creditNote = await issueCreditNote(tx, { orderId, reason: 'returned', now });
+  return { ...row, availabilityChanged, creditNote: creditNote?.number ?? null };
+}
+
 /** the shopper's e-mail for each operator action, queued in its transaction */
 const emailOfAction: Record<OperatorAction, OrderEmailEvent> = {
   ship: 'shipped',
   deliver: 'delivered',
   cancel: 'cancelled',
+  return_undelivered: 'cancelled',
 };
 
 const actionNames: Record<OperatorAction, string> = {
   ship: 'Marked shipped',
   deliver: 'Marked delivered',
   cancel: 'Cancelled',
+  return_undelivered: 'Returned undelivered',
 };
 
 /** The activity line of a transition, also the order page's timeline text. */
@@ -263,6 +319,27 @@ function activitySummary(
   }
   if (action === 'cancel' && change.reason) return `${actionNames.cancel}: ${change.reason}`;
   return actionNames[action];
+}
+
+/**
+ * Returned undelivered is for a Shipped cash-on-delivery order whose cash is still to collect;
+ * anything else is refused (409) with what to do instead.
+ */
+function returnUndeliveredAllowed(current: { status: number; codStatus: string | null }) {
+  const refuse = (message: string) => {
+    throw new OrderTransitionError(message);
+  };
+  if (current.status === orderStatus.cancelled) refuse('This order is already cancelled');
+  if (current.codStatus === null)
+    refuse(
+      'Only a cash-on-delivery order can be returned undelivered; cancel it or record a refund instead',
+    );
+  if (current.codStatus !== 'to_collect')
+    refuse('The cash for this order is already recorded: it cannot be returned undelivered');
+  if (current.status === orderStatus.delivered)
+    refuse('This order is marked delivered: it cannot be returned undelivered');
+  if (current.status !== orderStatus.shipped)
+    refuse('This order has not been shipped yet: cancel it instead');
 }
 
 /** The tracking number and carrier a ship action stores, or why they cannot be. */
@@ -329,6 +406,7 @@ export async function transitionOrder(
       and(eq(orders.id, orderId), storeId === undefined ? undefined : eq(orders.storeId, storeId)),
     );
   if (!current) throw new OrderTransitionError(`Order ${orderId} not found`, 'not_found');
+  if (action === 'return_undelivered') returnUndeliveredAllowed(current);
   const next = nextOrderStatus(current.status, action);
   if (!next.ok) throw new OrderTransitionError(next.error);
   const actor =
@@ -338,11 +416,14 @@ export async function transitionOrder(
     const row =
       action === 'cancel'
         ? await cancelByOperator(tx, orderId)
-        : await applyTransition(tx, orderId, action, shipment ?? {});
+        : action === 'return_undelivered'
+          ? await returnUndelivered(tx, orderId)
+          : await applyTransition(tx, orderId, action, shipment ?? {});
     if (!row) return null;
     // cash on delivery is never marked paid: its tax invoice is issued at dispatch, to travel
     // with the parcel
-    if (action === 'ship' && current.codStatus !== null) await issueInvoice(tx, { orderId });
+    if (action === 'ship' && current.codStatus !== null)
+      await issueInvoiceInSavepoint(tx, { orderId });
     await queueOrderEmail(tx, orderId, emailOfAction[action]);
     if (actor) {
       const flagged = 'flaggedPayments' in row ? row.flaggedPayments : [];
@@ -365,6 +446,13 @@ export async function transitionOrder(
                 reason: options.reason ?? null,
                 stockReturned: true,
                 paymentsFlaggedForRefund: flagged,
+              }
+            : {}),
+          ...(action === 'return_undelivered'
+            ? {
+                cancelReason: 'returned',
+                stockReturned: true,
+                creditNote: 'creditNote' in row ? row.creditNote : null,
               }
             : {}),
         },
