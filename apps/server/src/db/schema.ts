@@ -497,7 +497,7 @@ export const invoices = pgTable(
     sequence: integer('sequence').notNull(),
     /** as printed, e.g. 'KK/2026-27/000042' */
     number: text('number').notNull(),
-    /** a credit note: the refund it records */
+    /** a credit note: the refund it records; null on the one for goods returned undelivered */
     refundId: text('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     totalPaise: integer('total_paise').notNull(),
     snapshot: jsonb('snapshot').notNull(),
@@ -510,6 +510,10 @@ export const invoices = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'invoice'`),
     uniqueIndex('invoices_refund_uq').on(t.refundId),
+    // a credit note with no refund records goods returned undelivered: at most one per order
+    uniqueIndex('invoices_order_return_uq')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'credit_note' and ${t.refundId} is null`),
     index('invoices_order_idx').on(t.orderId),
   ],
 );

@@ -94,6 +94,8 @@ export const orderActions = [
   'record_payment',
   'record_refund',
   'record_cod_collection',
+  /** a Shipped cash-on-delivery order refused at the door: Cancelled, stock back, credit note */
+  'return_undelivered',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];
 

@@ -55,6 +55,8 @@ export interface DocumentSnapshot {
   /** a credit note: the invoice it reduces, and the refund it records */
   against: { number: string; issuedAt: string } | null;
   refund: { id: string; reference: string | null } | null;
+  /** a credit note with no refund: why, as printed (e.g. 'Goods returned undelivered') */
+  reason?: string;
 }
 
 const lineTotal = (t: LineTax) => t.taxablePaise + t.cgstPaise + t.sgstPaise + t.igstPaise;

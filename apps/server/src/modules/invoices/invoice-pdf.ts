@@ -287,6 +287,7 @@ export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
     ...(s.refund?.reference
       ? ([['Refund reference', s.refund.reference]] as [string, string][])
       : []),
+    ...(s.reason ? ([['Reason', s.reason]] as [string, string][]) : []),
   ];
   const px = left + CONTENT / 2 + 8;
   let ry = top;
@@ -402,7 +403,9 @@ export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
   y = c.paragraph(
     isInvoice
       ? 'Prices include GST. Tax is charged on the taxable value; place of supply is the delivery address.'
-      : `This credit note reduces the value of invoice ${s.against?.number ?? ''} by the amount refunded, with its tax.`,
+      : s.reason
+        ? `This credit note reduces the value of invoice ${s.against?.number ?? ''} with its tax. Reason: ${s.reason}.`
+        : `This credit note reduces the value of invoice ${s.against?.number ?? ''} by the amount refunded, with its tax.`,
     left,
     y,
     CONTENT,

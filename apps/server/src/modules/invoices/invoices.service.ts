@@ -277,17 +277,38 @@ export async function issueInvoice(
   });
 }
 
+/** Why a credit note records no refund, and what it prints as its reason. */
+export const creditNoteReasons = { returned: 'Goods returned undelivered' } as const;
+export type CreditNoteReason = keyof typeof creditNoteReasons;
+
+export type CreditNoteInput =
+  /** a settled refund: the money given back, against the order's invoice */
+  | { refundId: string; now?: Date }
+  /**
+   * no money moved: the goods came back (a cash-on-delivery parcel refused at the door, the order
+   * Cancelled with cancel_reason 'returned'); the invoice's whole value still uncredited
+   */
+  | { orderId: string; reason: CreditNoteReason; now?: Date };
+
 /**
- * The credit note of a settled refund (status 'succeeded'), against the order's invoice; null when
- * there is nothing to credit: the order has no invoice (it was never paid, e.g. a payment that
- * arrived after the order expired), the refunded payment is not the one that paid the order (a
- * duplicate or second payment: money given back, no supply reversed), or earlier credit notes
- * already returned the invoice's whole value. One per refund (invoices_refund_uq).
+ * A credit note against the order's invoice, null when there is nothing to credit.
+ *
+ * Of a settled refund (status 'succeeded'): null when the order has no invoice (it was never paid,
+ * e.g. a payment that arrived after the order expired), the refunded payment is not the one that
+ * paid the order (a duplicate or second payment: money given back, no supply reversed), or earlier
+ * credit notes already returned the invoice's whole value. One per refund (invoices_refund_uq).
+ *
+ * Of goods returned undelivered (`{ orderId, reason: 'returned' }`): everything the invoice still
+ * carries, in the transaction that cancels the order; null when it has no invoice or nothing is
+ * left to credit. One per order (invoices_order_return_uq): a second call answers the first.
+ *
+ * Either way refunds and returns together never credit more than the invoice.
  */
 export async function issueCreditNote(
   tx: DbOrTx,
-  input: { refundId: string; now?: Date },
+  input: CreditNoteInput,
 ): Promise<IssuedDocument | null> {
+  if ('orderId' in input) return issueReturnCreditNote(tx, input);
   const now = input.now ?? new Date();
   const [found] = await tx
     .select({ refund: refunds, payment: payments })
@@ -314,6 +335,66 @@ export async function issueCreditNote(
     (payment.needsRefund && order.status !== orderStatus.cancelled);
   if (notThePayment) return null;
 
+  return creditAgainstInvoice(tx, order, {
+    amountPaise: refund.amountPaise,
+    refund: { id: refund.id, reference: refund.reference },
+    reason: null,
+    now,
+  });
+}
+
+async function issueReturnCreditNote(
+  tx: DbOrTx,
+  input: { orderId: string; reason: CreditNoteReason; now?: Date },
+): Promise<IssuedDocument | null> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      storeId: orders.storeId,
+      status: orders.status,
+      cancelReason: orders.cancelReason,
+    })
+    .from(orders)
+    .where(eq(orders.id, input.orderId))
+    .for('update');
+  if (!order) return null;
+  if (order.status !== orderStatus.cancelled || order.cancelReason !== input.reason)
+    throw new Error(`Order ${order.id} was not cancelled as ${input.reason}: no credit note`);
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, order.id),
+        eq(invoices.kind, 'credit_note'),
+        isNull(invoices.refundId),
+      ),
+    );
+  if (existing) return asIssued(existing, false);
+  return creditAgainstInvoice(tx, order, {
+    amountPaise: null,
+    refund: null,
+    reason: creditNoteReasons[input.reason],
+    now: input.now ?? new Date(),
+  });
+}
+
+/**
+ * Writes a credit note of `amountPaise` (null: all that is left) against the order's invoice,
+ * capped by what earlier credit notes left of it; null when there is no invoice or nothing left.
+ * The caller holds the order row locked.
+ */
+async function creditAgainstInvoice(
+  tx: DbOrTx,
+  order: { id: string; storeId: string },
+  credit: {
+    amountPaise: number | null;
+    refund: DocumentSnapshot['refund'];
+    reason: string | null;
+    now: Date;
+  },
+): Promise<IssuedDocument | null> {
+  const { now } = credit;
   const docs = await tx
     .select()
     .from(invoices)
@@ -337,7 +418,8 @@ export async function issueCreditNote(
       });
     }
   }
-  const amountPaise = Math.min(refund.amountPaise, invoice.totalPaise - creditedTotal);
+  const left = invoice.totalPaise - creditedTotal;
+  const amountPaise = credit.amountPaise === null ? left : Math.min(credit.amountPaise, left);
   if (amountPaise <= 0) return null;
   const lines = creditLines(
     invoiceSnapshot.lines,
@@ -355,7 +437,7 @@ export async function issueCreditNote(
     storeId: order.storeId,
     orderId: order.id,
     kind: 'credit_note',
-    refundId: refund.id,
+    refundId: credit.refund?.id ?? null,
     prefix: seriesPrefix(store ?? { id: order.storeId, storeName: '' }, 'credit_note'),
     now,
     build: (number, financialYear) => ({
@@ -368,7 +450,8 @@ export async function issueCreditNote(
       totals,
       totalInWords: amountInWords(totals.totalPaise),
       against: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
-      refund: { id: refund.id, reference: refund.reference },
+      refund: credit.refund,
+      ...(credit.reason ? { reason: credit.reason } : {}),
     }),
   });
 }

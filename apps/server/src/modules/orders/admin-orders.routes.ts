@@ -138,4 +138,20 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         reason: request.body?.reason || undefined,
       }),
   );
+
+  app.post(
+    '/admin/orders/:orderId/return-undelivered',
+    {
+      schema: {
+        tags,
+        summary:
+          'Returned undelivered (a Shipped cash-on-delivery order still to collect): Cancelled, stock returns, the COD attempt fails, a credit note reverses the invoice',
+        security: adminSecurity,
+        params: adminOrderParams,
+        body: z.strictObject({}).optional(),
+        response: { 200: adminOrderDetailSchema, ...adminErrors },
+      },
+    },
+    (request) => transition(request, request.params.orderId, 'return_undelivered'),
+  );
 };

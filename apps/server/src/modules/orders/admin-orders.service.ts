@@ -127,6 +127,9 @@ function allowedActions(
     (status === orderStatus.shipped || status === orderStatus.delivered)
   )
     actions.push('record_cod_collection');
+  // refused at the door: only while the parcel is out and its cash not recorded
+  if (codStatus === 'to_collect' && nextOrderStatus(status, 'return_undelivered').ok)
+    actions.push('return_undelivered');
   return actions;
 }
 

@@ -8,6 +8,7 @@ describe('order status transitions', () => {
     [2, 'deliver', 3],
     [0, 'cancel', 4],
     [1, 'cancel', 4],
+    [2, 'return_undelivered', 4],
   ];
   it.each(allowed)('from %i, %s gives %i', (from, action, to) => {
     expect(nextOrderStatus(from, action)).toEqual({ ok: true, to });
@@ -28,6 +29,10 @@ describe('order status transitions', () => {
     [2, 'cancel'],
     [3, 'cancel'],
     [4, 'cancel'],
+    [0, 'return_undelivered'],
+    [1, 'return_undelivered'],
+    [3, 'return_undelivered'],
+    [4, 'return_undelivered'],
   ];
   it.each(refused)('from %i, %s is refused', (from, action) => {
     const result = nextOrderStatus(from, action);

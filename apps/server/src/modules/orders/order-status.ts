@@ -4,11 +4,14 @@ import { orderStatus, orderStatusLabel, type OrderStatusCode } from '@store/cont
  * What can happen to an order after it is placed. `pay` comes only from a verified notification;
  * `acceptCod` from the shopper choosing cash on delivery (the order goes ahead unpaid, to collect).
  */
-export type OrderAction = 'pay' | 'acceptCod' | 'ship' | 'deliver' | 'cancel';
+export type OrderAction =
+  'pay' | 'acceptCod' | 'ship' | 'deliver' | 'cancel' | 'return_undelivered';
 
 /**
  * Allowed transitions: Pending -pay or acceptCod-> Processing -ship-> Shipped -deliver-> Delivered;
- * Pending or Processing -cancel-> Cancelled. Everything else is refused.
+ * Pending or Processing -cancel-> Cancelled; a Shipped cash-on-delivery order refused at the door
+ * -return_undelivered-> Cancelled (the caller checks the cash is still to collect). Everything else
+ * is refused.
  */
 const transitions: Record<OrderAction, { from: readonly OrderStatusCode[]; to: OrderStatusCode }> =
   {
@@ -17,6 +20,7 @@ const transitions: Record<OrderAction, { from: readonly OrderStatusCode[]; to: O
     ship: { from: [orderStatus.processing], to: orderStatus.shipped },
     deliver: { from: [orderStatus.shipped], to: orderStatus.delivered },
     cancel: { from: [orderStatus.pending, orderStatus.processing], to: orderStatus.cancelled },
+    return_undelivered: { from: [orderStatus.shipped], to: orderStatus.cancelled },
   };
 
 export type TransitionResult = { ok: true; to: OrderStatusCode } | { ok: false; error: string };

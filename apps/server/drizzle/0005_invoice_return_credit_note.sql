@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invoices_order_return_uq" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'credit_note' and "invoices"."refund_id" is null;
