@@ -17,7 +17,8 @@ export type OrderActionRequest =
   | { kind: 'cancel'; body: z.input<typeof cancelOrderBodySchema> }
   | { kind: 'record_payment'; body: z.input<typeof recordPaymentBodySchema> }
   | { kind: 'record_refund'; body: z.input<typeof recordOrderRefundBodySchema> }
-  | { kind: 'record_cod_collection'; body: z.input<typeof recordCodCollectionBodySchema> };
+  | { kind: 'record_cod_collection'; body: z.input<typeof recordCodCollectionBodySchema> }
+  | { kind: 'return_undelivered' };
 
 const paths: Record<OrderActionRequest['kind'], string> = {
   ship: 'ship',
@@ -26,6 +27,7 @@ const paths: Record<OrderActionRequest['kind'], string> = {
   record_payment: 'payments',
   record_refund: 'refunds',
   record_cod_collection: 'cod-collection',
+  return_undelivered: 'return-undelivered',
 };
 
 export function postOrderAction(id: string, action: OrderActionRequest) {

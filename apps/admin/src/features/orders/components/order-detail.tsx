@@ -11,6 +11,7 @@ import { RecordPaymentForm, RecordRefundForm, ShipForm } from './action-forms';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { CodCollectionDialog } from './cod-collection-dialog';
 import { OrderDocuments } from './order-documents';
+import { ReturnUndeliveredDialog } from './return-undelivered-dialog';
 import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -245,6 +246,9 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         ) : null}
         {can('record_cod_collection') ? (
           <CodCollectionDialog run={run} totalPaise={order.totalPaise} status={order.status} />
+        ) : null}
+        {can('return_undelivered') ? (
+          <ReturnUndeliveredDialog run={run} totalPaise={order.totalPaise} />
         ) : null}
         {can('cancel') ? <CancelOrderDialog run={run} paid={order.payment === 'paid'} /> : null}
       </aside>
