@@ -29,6 +29,13 @@ const phone = {
   hasTouch: true,
 };
 const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
+// Journeys about what the server sends (e-mails, invoice PDFs) look the same on any screen: they
+// run once, on the desktop, and keep CI short; every screen a shopper uses runs on both.
+const desktopOnly = /(emails|invoices)\.spec\.ts$/;
+// E2E_DESKTOP_ONLY=1 (CI's second run, on PostgreSQL): the journeys at desktop size only, since
+// no database changes a phone's layout and the first run covered those
+const phones = process.env.E2E_DESKTOP_ONLY !== '1';
+const storefront = phones ? ['desktop', 'phone'] : ['desktop'];
 
 export default defineConfig({
   testDir: './tests',
@@ -59,15 +66,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', testIgnore: backOffice, use: desktop },
-    { name: 'phone', testIgnore: backOffice, use: phone },
+    ...(phones ? [{ name: 'phone', testIgnore: [backOffice, desktopOnly], use: phone }] : []),
     // The back office adds products and renames the store: its journeys start once the
     // storefront's have finished, so none of those counts a catalogue that grows under it.
-    {
-      name: 'admin-desktop',
-      testMatch: backOffice,
-      dependencies: ['desktop', 'phone'],
-      use: desktop,
-    },
-    { name: 'admin-phone', testMatch: backOffice, dependencies: ['desktop', 'phone'], use: phone },
+    { name: 'admin-desktop', testMatch: backOffice, dependencies: storefront, use: desktop },
+    ...(phones
+      ? [{ name: 'admin-phone', testMatch: backOffice, dependencies: storefront, use: phone }]
+      : []),
   ],
 });
