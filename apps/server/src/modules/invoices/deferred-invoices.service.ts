@@ -21,8 +21,8 @@ export async function issueInvoiceInSavepoint(
   }
 }
 
-const shippedOrLater = [orderStatus.shipped, orderStatus.delivered];
-const paidStatuses = [orderStatus.processing, ...shippedOrLater];
+const shippedOrLater: number[] = [orderStatus.shipped, orderStatus.delivered];
+const paidStatuses: number[] = [orderStatus.processing, ...shippedOrLater];
 
 /**
  * Issues the invoices that should exist and do not: orders paid online (a succeeded payment) and
@@ -74,8 +74,19 @@ export async function issueMissingInvoices(db: Db, limit = 100): Promise<{ issue
   let firstError: unknown = null;
   for (const { id } of due) {
     try {
-      await db.transaction((tx) => issueInvoice(tx, { orderId: id }));
-      issued++;
+      await db.transaction(async (tx) => {
+        // the order may have moved since it was read (a COD parcel returned undelivered is
+        // Cancelled with nothing to collect): look again under its lock before issuing
+        const [now] = await tx
+          .select({ status: orders.status, codStatus: orders.codStatus })
+          .from(orders)
+          .where(eq(orders.id, id))
+          .for('update');
+        if (!now || !paidStatuses.includes(now.status)) return;
+        if (now.codStatus !== null && !shippedOrLater.includes(now.status)) return;
+        await issueInvoice(tx, { orderId: id });
+        issued++;
+      });
     } catch (err) {
       firstError ??= err;
     }

@@ -86,7 +86,11 @@ async function loadOrder(
       placedAt: dateFormat.format(row.createdAt),
       lines: items.map((i) => ({
         title: i.productTitle,
-        variant: [i.variantSize && `Size ${i.variantSize}`, i.variantColor]
+        // a product's only size ('One Size') says nothing the title does not
+        variant: [
+          i.variantSize && i.variantSize !== 'One Size' && `Size ${i.variantSize}`,
+          i.variantColor,
+        ]
           .filter(Boolean)
           .join(', '),
         quantity: i.quantity,

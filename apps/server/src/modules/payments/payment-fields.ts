@@ -67,7 +67,7 @@ export function paymentFieldDefinitions(
       name: 'phone',
       label: 'Mobile number',
       placeholder: '+91XXXXXXXXXX',
-      description: 'Payment updates are sent to this number.',
+      description: 'For the courier, and for us if there is a question about your payment.',
       type: 'tel',
       mask: '+919999999999',
       rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' },
