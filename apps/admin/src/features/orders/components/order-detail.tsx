@@ -166,8 +166,14 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
                 <li key={p.id} className="rounded-md border border-border p-3">
                   <div className="flex flex-wrap justify-between gap-2">
                     <span className="font-medium">
-                      {p.provider}
-                      {p.method ? ` · ${p.method}` : ''}
+                      {p.provider === 'cod' ? (
+                        'Cash on delivery'
+                      ) : (
+                        <>
+                          {p.provider}
+                          {p.method ? ` · ${p.method}` : ''}
+                        </>
+                      )}
                     </span>
                     <span>{formatPaise(p.amountPaise)}</span>
                   </div>
