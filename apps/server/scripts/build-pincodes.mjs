@@ -5,7 +5,7 @@
  * the server loads: the distinct [district, state] places, and each PIN's place(s).
  *
  *   npm install            (the package is a devDependency of apps/server)
- *   node apps/server/scripts/build-pincodes.mjs
+ *   node --import tsx apps/server/scripts/build-pincodes.mjs   (tsx reads the contracts' TypeScript)
  *
  * State names are mapped onto contracts' indianStatesAndUts (the directory predates the 2019 and
  * 2020 reorganisations and spells some names its own way). A PIN whose post offices lie in more
@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { indianStatesAndUts } from '@store/contracts/india';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -41,39 +42,8 @@ const stateNames = {
 };
 /** Ladakh became a union territory in 2019; the directory still files its districts under J&K. */
 const ladakhDistricts = new Set(['Leh', 'Kargil']);
-/** Names the directory already spells as we do. */
-const sameNames = new Set([
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chandigarh',
-  'Delhi',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Lakshadweep',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
-]);
+/** Names the directory already spells as we do: ours are the contracts' list. */
+const sameNames = new Set(indianStatesAndUts);
 
 function ourState(row) {
   const district = row.district.trim();
