@@ -88,6 +88,28 @@ async function applyTransition(
 }
 
 /**
+ * Ends the open cash-on-delivery attempt of an order: 'expired' when no cash is expected any more
+ * (paid online instead, cancelled), 'failed' when the parcel came back undelivered.
+ */
+async function closeCodAttempt(
+  tx: DbOrTx,
+  orderId: string,
+  status: 'expired' | 'failed',
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status, updatedAt: now })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'cod'),
+        eq(payments.status, 'pending'),
+      ),
+    );
+}
+
+/**
  * Pending -> Processing, inside the transaction that applies a verified payment notification
  * (payments.service applyNotification), the only way an order is paid. False when the order is no
  * longer Pending.
@@ -157,16 +179,7 @@ export async function settleCodOrderOnline(tx: DbOrTx, orderId: string): Promise
     )
     .returning({ id: orders.id });
   if (!row) return false;
-  await tx
-    .update(payments)
-    .set({ status: 'expired', updatedAt: now })
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.provider, 'cod'),
-        eq(payments.status, 'pending'),
-      ),
-    );
+  await closeCodAttempt(tx, orderId, 'expired', now);
   await issueInvoiceInSavepoint(tx, { orderId });
   await queueOrderEmail(tx, orderId, 'paid');
   return true;
@@ -225,16 +238,7 @@ async function cancelByOperator(
     )
     .returning({ id: payments.id });
   // cash on delivery that will never be collected: its open attempt ends, and nothing is "to collect"
-  await tx
-    .update(payments)
-    .set({ status: 'expired', updatedAt: new Date() })
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.provider, 'cod'),
-        eq(payments.status, 'pending'),
-      ),
-    );
+  await closeCodAttempt(tx, orderId, 'expired', new Date());
   await tx
     .update(orders)
     .set({ codStatus: null })
@@ -279,16 +283,7 @@ async function returnUndelivered(
   if (!row) return null;
   const availabilityChanged = await returnOrderStock(tx, orderId);
   // the cash will never come: the attempt failed at the door, no money is expected
-  await tx
-    .update(payments)
-    .set({ status: 'failed', updatedAt: now })
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.provider, 'cod'),
-        eq(payments.status, 'pending'),
-      ),
-    );
+  await closeCodAttempt(tx, orderId, 'failed', now);
   const creditNote = await issueCreditNote(tx, { orderId, reason: 'returned', now });
   return { ...row, availabilityChanged, creditNote: creditNote?.number ?? null };
 }
