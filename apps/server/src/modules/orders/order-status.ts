@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { orderStatus, orderStatusLabel, type OrderStatusCode } from '@store/contracts/order-rules';
+import { orders } from '../../db/schema';
 
 /**
  * What can happen to an order after it is placed. `pay` comes only from a verified notification;
@@ -46,3 +48,9 @@ export const paidOrderStatuses: readonly OrderStatusCode[] = [
   orderStatus.shipped,
   orderStatus.delivered,
 ];
+
+/**
+ * ...and a cash-on-delivery order only once its cash is recorded: until then it is Processing (or
+ * on its way) but the money may never come (a parcel refused at the door).
+ */
+export const codSettled = sql`(${orders.codStatus} is null or ${orders.codStatus} = 'collected')`;

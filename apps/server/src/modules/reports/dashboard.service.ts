@@ -5,7 +5,7 @@ import { LOW_STOCK_THRESHOLD } from '@store/contracts/stock';
 import type { Db } from '../../db/client';
 import { orders, payments, products, stockLevels } from '../../db/schema';
 import { SHOP_TIME_ZONE } from '../orders/admin-orders.service';
-import { paidOrderStatuses } from '../orders/order-status';
+import { codSettled, paidOrderStatuses } from '../orders/order-status';
 import { refundableSum } from '../payments/refunds.service';
 
 const LIST_SIZE = 10;
@@ -15,12 +15,6 @@ const ZONE = sql.raw(`'${SHOP_TIME_ZONE}'`);
 /** The shop's date `daysBack` days before `now`'s, as a timestamptz: the start of that day. */
 const dayStartBefore = (now: Date, daysBack: number) =>
   sql`(((${now.toISOString()}::timestamptz at time zone ${ZONE})::date - ${daysBack}::int)::timestamp at time zone ${ZONE})`;
-
-/**
- * Cash on delivery counts once the cash is recorded: until then the order is Processing (or on its
- * way) but the money may never come (a parcel refused at the door).
- */
-const codSettled = sql`(${orders.codStatus} is null or ${orders.codStatus} = 'collected')`;
 
 const period = (revenue: number, n: number) => ({
   revenuePaise: revenue,

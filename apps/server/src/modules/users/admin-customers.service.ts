@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
-import { paidOrderStatuses } from '../orders/order-status';
+import { codSettled, paidOrderStatuses } from '../orders/order-status';
 
 const paidStatuses = sql.raw(paidOrderStatuses.join(', '));
 // per customer, over their orders in this store: correlated subqueries on orders_user_created_idx.
@@ -12,7 +12,7 @@ const ofThisUser = sql.raw(
   '"orders"."user_id" = "users"."id" and "orders"."store_id" = "users"."store_id"',
 );
 const orderCount = sql<number>`(select count(*) from ${orders} where ${ofThisUser})::int`;
-const spentPaise = sql<number>`(select coalesce(sum(${orders.totalPaise}), 0) from ${orders} where ${ofThisUser} and ${orders.status} in (${paidStatuses}))::int`;
+const spentPaise = sql<number>`(select coalesce(sum(${orders.totalPaise}), 0) from ${orders} where ${ofThisUser} and ${orders.status} in (${paidStatuses}) and ${codSettled})::int`;
 const lastOrderAt = sql<
   Date | string | null
 >`(select max(${orders.createdAt}) from ${orders} where ${ofThisUser})`;

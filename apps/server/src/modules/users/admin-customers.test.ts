@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stores, users } from '../../db/schema';
-import { placePaidOrder } from '../../test/pay-order';
+import { orders, stores, users } from '../../db/schema';
+import { pay, placePaidOrder, validFields } from '../../test/pay-order';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import {
   createTestApp,
@@ -67,6 +67,17 @@ describe('GET /admin/customers', () => {
     expectNoSecrets(detail.body);
     expect(detail.json().orders.map((o: { id: string }) => o.id)).toEqual([pending.id, paid]);
     expect(detail.json().orders[0]).toMatchObject({ status: 0, itemCount: 2 });
+  });
+
+  it('counts a cash-on-delivery order in the spend only once its cash is collected', async () => {
+    const shopper = await registerAndLogin(t.app, { firstName: 'Kavya', lastName: 'Rao' });
+    const order = await placeTestOrder(t.app, shopper.token);
+    const chose = await pay(t.app, shopper.token, order.id, validFields('cod'));
+    expect(chose.statusCode, chose.body).toBe(200);
+    const spend = async () => (await get(`/customers?q=kavya%20rao`)).json().data[0].spentPaise;
+    expect(await spend()).toBe(0);
+    await t.db.update(orders).set({ codStatus: 'collected' }).where(eq(orders.id, order.id));
+    expect(await spend()).toBe(Math.round(order.total * 100));
   });
 
   it('refuses bad input (400 naming the field) and unknown or other stores’ customers (404)', async () => {
