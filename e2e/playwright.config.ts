@@ -29,9 +29,9 @@ const phone = {
   hasTouch: true,
 };
 const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
-// Journeys about what the server sends (e-mails, invoice PDFs) look the same on any screen: they
+// Journeys about what the server sends (e-mails, reset links, invoice PDFs) look the same on any screen: they
 // run once, on the desktop, and keep CI short; every screen a shopper uses runs on both.
-const desktopOnly = /(emails|invoices)\.spec\.ts$/;
+const desktopOnly = /(emails|invoices|password-reset)\.spec\.ts$/;
 // E2E_DESKTOP_ONLY=1 (CI's second run, on PostgreSQL): the journeys at desktop size only, since
 // no database changes a phone's layout and the first run covered those
 const phones = process.env.E2E_DESKTOP_ONLY !== '1';
