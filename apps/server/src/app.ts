@@ -56,6 +56,7 @@ import { adminProductCsvRoutes } from './modules/products/admin-products-csv.rou
 import { adminSettingsRoutes } from './modules/store/admin-settings.routes';
 import { memoryMediaStorage, type MediaStorage } from './lib/media-storage';
 import { demoOutboxRoutes } from './modules/mail/demo-outbox.routes';
+import { emailLogoRoutes } from './modules/mail/email-logo.routes';
 import type { MailConfig } from './modules/mail/mail-sender.service';
 import { memoryTransport } from './modules/mail/mail-transport';
 import { adminImageRoutes } from './modules/media/admin-images.routes';
@@ -252,6 +253,14 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   );
   await app.register(mediaRoutes, { storage: mediaStorage });
   await app.register(demoOutboxRoutes, { db: options.db, transport: mail.transport });
+  await app.register(emailLogoRoutes, {
+    // where /images/ and the built web app's files are served from
+    siteDirs: [join(serverRoot, 'public'), builtApp(options.webDistDir)].filter(
+      (dir): dir is string => dir !== null,
+    ),
+    storage: mediaStorage,
+    baseUrl: mail.baseUrl,
+  });
   if (sandboxEnabled(payments)) {
     app.log.warn(
       'The sandbox gateway is on (PAYMENT_METHODS includes gateway): orders can be marked paid without money. ' +

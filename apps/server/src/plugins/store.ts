@@ -53,7 +53,7 @@ async function loadStores(db: Db): Promise<StoreTable> {
   return { byDomain, fallback, loadedAt: Date.now() };
 }
 
-/** Resolves `request.store` for every /api request from an in-memory table of stores. */
+/** Resolves `request.store` for every /api (and /email) request from an in-memory table of stores. */
 export function registerStoreResolution(app: FastifyInstance, db: Db): void {
   let table: StoreTable | null = null;
   let loading: Promise<StoreTable> | null = null;
@@ -83,7 +83,8 @@ export function registerStoreResolution(app: FastifyInstance, db: Db): void {
 
   // callback-style hook: no promise per request when the store table is already loaded
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
+    // the API, and the e-mails' logo (modules/mail/email-logo.routes.ts)
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/email/')) return done();
     if (table && Date.now() - table.loadedAt < TTL_MS) {
       if (resolve(table, request, reply)) done();
       return;

@@ -42,7 +42,7 @@ export interface Brand {
   companyAddress: string;
   companyEmail: string;
   companyPhone: string;
-  /** absolute, or null when the store has no logo */
+  /** absolute (this site's: the PNG of GET /email/logo.png), or null: no logo, or one mail cannot show */
   logoUrl: string | null;
   /** the storefront's absolute origin (PUBLIC_BASE_URL), no trailing slash */
   baseUrl: string;
@@ -113,7 +113,7 @@ function Layout({
             <Row>
               {brand.logoUrl ? (
                 <Column style={{ width: '56px' }}>
-                  <Img src={brand.logoUrl} alt="" width="48" height="48" />
+                  <Img src={brand.logoUrl} alt={brand.storeName} width="48" height="48" />
                 </Column>
               ) : null}
               <Column>

@@ -140,7 +140,10 @@ describe('transactional e-mail over SMTP', () => {
           /^(https:\/\/shop\.example\.in\/|https:\/\/www\.delhivery\.com\/|mailto:)/,
         );
       expect(hrefs(html)).toContain(`${BASE}/orders`);
-      expect(html).toContain(`src="${BASE}/images/logo.svg"`);
+      // mail clients show no SVG: the logo is the PNG drawn from it, named by the store
+      expect(html).toContain(`src="${BASE}/email/logo.png"`);
+      expect(html).toContain('alt="Kagaz &amp; Kalam"');
+      expect(html).not.toContain('.svg');
       expect(mail.messageId).toMatch(/@shop\.example\.in>$/);
     }
     const shipped = byOrder.find((r) => r.mail.subject?.includes('shipped'))!.mail;

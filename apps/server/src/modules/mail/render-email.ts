@@ -15,6 +15,7 @@ import {
   type OrderEmailProps,
   type OrderView,
 } from './email-templates';
+import { EMAIL_LOGO_PATH, localLogoPath } from './email-logo.routes';
 import type { EmailKind } from './outbox.service';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -52,6 +53,17 @@ function absolute(pathOrUrl: string, baseUrl: string): string | null {
   }
 }
 
+/**
+ * The logo as mail clients can show it: this site's logo as the PNG GET /email/logo.png draws
+ * (most clients show no SVG), another site's as it is, or none when that one is an SVG (the store's
+ * name is beside it as text anyway).
+ */
+function emailLogoUrl(logoUrl: string, baseUrl: string): string | null {
+  if (localLogoPath(logoUrl, baseUrl)) return `${baseUrl}${EMAIL_LOGO_PATH}`;
+  const url = absolute(logoUrl, baseUrl);
+  return url && !new URL(url).pathname.toLowerCase().endsWith('.svg') ? url : null;
+}
+
 async function loadBrand(db: DbOrTx, storeId: string, baseUrl: string): Promise<Brand> {
   const [store] = await db.select().from(stores).where(eq(stores.id, storeId));
   if (!store) throw new UnrenderableEmailError(`Store ${storeId} no longer exists`);
@@ -61,7 +73,7 @@ async function loadBrand(db: DbOrTx, storeId: string, baseUrl: string): Promise<
     companyAddress: store.companyAddress,
     companyEmail: store.companyEmail,
     companyPhone: store.companyPhone,
-    logoUrl: absolute(store.companyLogoUrl, baseUrl),
+    logoUrl: emailLogoUrl(store.companyLogoUrl, baseUrl),
     baseUrl,
   };
 }
