@@ -42,7 +42,11 @@ export interface PolicyCompany {
 /** Replaces {companyName} and the other placeholders with HTML-escaped store values. */
 export function fillPolicyPlaceholders(html: string, company: PolicyCompany): string {
   return html.replace(
-    /\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl)\}/g,
-    (_, key: keyof PolicyCompany) => escapeHtml(company[key]),
+    /\{(companyName|companyAddress|companyEmail|companyPhone|companyLogoUrl)\}(\.?)/g,
+    (_, key: keyof PolicyCompany, stop: string) => {
+      const value = company[key];
+      // a sentence ending on a name that ends in a full stop ('… Pvt. Ltd.') takes one, not two
+      return escapeHtml(value) + (stop && value.trimEnd().endsWith('.') ? '' : stop);
+    },
   );
 }

@@ -29,6 +29,20 @@ describe('policy content', () => {
       fillPolicyPlaceholders('<p>{companyName} at {companyEmail} {unknown}</p>', company),
     ).toBe('<p>A &amp; B &lt;Co&gt; at help@papertrail.in {unknown}</p>');
   });
+  it('ends a sentence on a company name like "Pvt. Ltd." with one full stop, not two', () => {
+    const company = policyCompany({ ...info, companyName: 'Kagaz & Kalam Stationers Pvt. Ltd.' });
+    for (const slug of ['refund', 'return'] as const) {
+      const html = policyHtml(slug, { ...info, companyName: company.companyName });
+      expect(html).toContain('Kagaz &amp; Kalam Stationers Pvt. Ltd.');
+      expect(html).not.toContain('Ltd..');
+    }
+    expect(fillPolicyPlaceholders('<p>Sold by {companyName}.</p>', company)).toBe(
+      '<p>Sold by Kagaz &amp; Kalam Stationers Pvt. Ltd.</p>',
+    );
+    expect(fillPolicyPlaceholders('<p>{companyEmail}.</p>', company)).toBe(
+      `<p>${company.companyEmail}.</p>`,
+    );
+  });
   it('falls back to the store name, then neutral wording', () => {
     expect(policyCompany({ storeName: 'Paper Trail', companyName: ' ' }).companyName).toBe(
       'Paper Trail',
