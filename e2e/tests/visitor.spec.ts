@@ -118,6 +118,12 @@ test('policy pages, a reserved slug and an unknown path', async ({
     await expect(page).toHaveURL(new RegExp(`/${slug}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Policy Information', { exact: true })).toBeVisible();
+    // no stray picture sits in the text, and the title is not repeated inside it
+    await expect(page.getByRole('main').locator('img')).toHaveCount(0);
+    const h1 = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: h1, exact: true }),
+    ).toHaveCount(1);
     await expect(page).toHaveTitle(
       new RegExp(`${info.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
     );

@@ -26,9 +26,7 @@ export const defaultStoreInfo = {
   categories: seedCategories,
   categoryImages,
   policies: {
-    shipping: `<h2>Shipping Policy</h2>
-<p><img src="{companyLogoUrl}" alt="{companyName}" width="48" height="48" /></p>
-<p>{companyName} ships to every serviceable PIN code in India through trusted courier partners.</p>
+    shipping: `<p>{companyName} ships to every serviceable PIN code in India through trusted courier partners.</p>
 <ul>
   <li>Normal orders are dispatched and delivered within 0-7 working days.</li>
   <li>Bulk and institutional orders take 10-15 business days.</li>
