@@ -143,8 +143,8 @@ export function deliveryZoneFor(from: PinPlace | null, to: PinPlace): DeliveryZo
   return 'restOfIndia';
 }
 
-/** India Standard Time is UTC+5:30 all year. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+/** India Standard Time is UTC+5:30 all year (the delivery days here, the financial year in gst.ts). */
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 /** Orders placed after this hour (IST) leave on the next working day. */
 export const DISPATCH_CUTOFF_HOUR_IST = 14;
 const DAY_MS = 86_400_000;

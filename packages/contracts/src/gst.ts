@@ -2,6 +2,8 @@
 // storefront's entry chunk can use it. Money is in paise (integers) throughout: nothing here rounds
 // twice, and every split adds back up to the price the shopper paid.
 
+import { IST_OFFSET_MS } from './delivery';
+
 /** The rates GST knows, in basis points (1800 = 18%); stationery uses 0, 5% and 18% since 22 Sep 2025. */
 export const GST_RATES_BP = [0, 25, 300, 500, 1200, 1800, 2800, 4000] as const;
 
@@ -151,8 +153,6 @@ export function sumLineTaxes(lines: readonly LineTax[]): LineTax {
     { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 },
   );
 }
-
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** The Indian financial year (April to March, in IST) a moment falls in: '2026-27'. */
 export function financialYearOf(at: Date): string {
