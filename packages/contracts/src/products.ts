@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE } from './limits';
+import {
+  PRODUCT_MAX_LIMIT,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_SORTS,
+  SEARCH_MAX_LENGTH,
+  SUGGEST_LIMIT,
+  RELATED_LIMIT,
+} from './limits';
 import { blankToUndefined, queryInt } from './common';
 
 export const availabilitySchema = z.object({
@@ -59,6 +66,51 @@ export type Product = z.infer<typeof productSchema>;
 
 export { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE };
 
+/** A query value given once or repeated (`color=Black&color=Navy%20Blue`), as a list. */
+const queryList = z.preprocess(
+  (v) => {
+    const list = (Array.isArray(v) ? v : v === undefined ? [] : [v])
+      .filter((x): x is string => typeof x === 'string')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    return list.length ? list : undefined;
+  },
+  z.array(z.string().max(100)).max(30).optional(),
+);
+
+/** Rupees, whole. */
+const queryRupees = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{1,7}$/, 'Enter a price in whole rupees')
+    .transform(Number)
+    .optional(),
+);
+
+/** The filters a shopper adds to a listing (search, price, options, stock). */
+function productFilterShape() {
+  return {
+    /** search words; typos are corrected against the catalogue's own words */
+    q: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+      z.string().max(SEARCH_MAX_LENGTH).optional(),
+    ),
+    /** whole rupees, inclusive, against the price the shopper pays (discounted when there is one) */
+    minPrice: queryRupees,
+    /** whole rupees, exclusive (the buckets are [min, max)) */
+    maxPrice: queryRupees,
+    /** sizes, any of them (repeat the parameter) */
+    size: queryList,
+    /** colours, any of them */
+    color: queryList,
+    /** other attributes as `Key:Value`, e.g. `Ruling:Ruled`; any value within a key, every key */
+    attr: queryList,
+    /** only products that can be bought now */
+    inStock: z.preprocess(blankToUndefined, z.enum(['true']).optional()),
+  };
+}
+
 /** GET /products query. Blank values are treated as absent (the client sends only non-empty filters). */
 export const productListQuerySchema = z.object({
   page: queryInt(1, 100000, 1),
@@ -69,8 +121,82 @@ export const productListQuerySchema = z.object({
   filter: z.preprocess(blankToUndefined, z.string().max(500).optional()),
   parentCategory: z.preprocess(blankToUndefined, z.string().max(100).optional()),
   featured: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  ...productFilterShape(),
+  /** default: relevance with a search, else newest */
+  sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORTS).optional()),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** GET /products/facets: the listing's filters without page, limit or sort. */
+export const productFacetsQuerySchema = productListQuerySchema.omit({
+  page: true,
+  limit: true,
+  sort: true,
+});
+export type ProductFacetsQuery = z.infer<typeof productFacetsQuerySchema>;
+
+/** One value of a facet and how many products match with it (and every other filter). */
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/**
+ * Counts for the filters of a listing. Each facet is counted with every filter applied except its
+ * own (choosing Black still shows how many Navy Blue there are), so a shopper can widen a choice.
+ */
+export const productFacetsSchema = z.object({
+  /** products matching every filter */
+  total: z.number().int(),
+  categories: z.array(facetValueSchema),
+  /** the parent categories within the chosen category: the listing's chips */
+  parentCategories: z.array(facetValueSchema),
+  /** one per PRICE_BUCKETS entry, in rupees, [min, max) */
+  prices: z.array(
+    z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() }),
+  ),
+  sizes: z.array(facetValueSchema),
+  colors: z.array(facetValueSchema),
+  /** the catalogue's other attributes (Ruling, Paper Weight, Brand…), most useful first */
+  attributes: z.array(
+    z.object({
+      key: z.string(),
+      metricUnit: z.string().nullable(),
+      values: z.array(facetValueSchema),
+    }),
+  ),
+  /** products matching the other filters that can be bought now */
+  inStock: z.number().int(),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+/** GET /products/suggest?q=: what the search box offers while the shopper types. */
+export const productSuggestQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string().min(1, 'Type something to search for').max(SEARCH_MAX_LENGTH),
+  ),
+  limit: queryInt(1, 20, SUGGEST_LIMIT),
+});
+export const productSuggestionsSchema = z.object({
+  products: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      category: z.string(),
+      imgUrl: z.string(),
+      /** rupees: the discounted price when there is one */
+      price: z.number(),
+    }),
+  ),
+  /** categories with matches, for "in Pens & Writing" */
+  categories: z.array(facetValueSchema),
+  /** the search as understood after typo correction, when it differs ("fountain pen") */
+  correctedQuery: z.string().nullable(),
+});
+export type ProductSuggestions = z.infer<typeof productSuggestionsSchema>;
+
+/** GET /products/:id/related */
+export const relatedProductsQuerySchema = z.object({ limit: queryInt(1, 12, RELATED_LIMIT) });
+export const relatedProductsResponseSchema = z.object({ data: z.array(productSchema) });
 
 export const productListResponseSchema = z.object({
   data: z.array(productSchema),
@@ -80,6 +206,8 @@ export const productListResponseSchema = z.object({
     limit: z.number().int(),
     totalPages: z.number().int(),
   }),
+  /** with a search: the words searched after typo correction, when they differ from `q` */
+  correctedQuery: z.string().nullable().optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
