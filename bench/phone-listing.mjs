@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+/* global window, document -- page.evaluate and addInitScript bodies run in the browser */
 // What a phone sees of the listing (issue 13): on a 390×844 touch screen, /products page 1's
 // height once the products are in, how many cards sit side by side, and the cumulative layout
-// shift from the first paint to then (the skeleton must match the grid). Uses the system Chromium
-// and the built web app (the API answers 600 ms late, as on a phone network) (built first when stale), served by the real server on an embedded PGlite
-// database in a temporary folder, seeded with the demo catalogue.
+// shift from the first paint to then (the skeleton must match the grid), with the API answering
+// 600 ms late as on a phone network. Uses the system Chromium and the built web app (built first
+// when stale), served by the real server on an embedded PGlite database in a temporary folder,
+// seeded with the demo catalogue.
 //   node bench/phone-listing.mjs   (env: BENCH_RUNS=5; BASE_URL=http://… to measure a running store)
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
