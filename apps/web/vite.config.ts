@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +7,52 @@ import { fileURLToPath } from 'node:url';
 // config, not app code, so it may read the environment.)
 const apiTarget = `http://localhost:${process.env.PORT?.trim() || 3000}`;
 
+/** The one font file the first view needs: headings' Lora 600, latin (src/index.css). */
+const FIRST_VIEW_FONT = '@fontsource/lora/files/lora-latin-600-normal.woff2';
+
+/**
+ * Adds `<link rel="preload" as="font">` for a font file under its hashed build name, so the browser
+ * fetches it with the CSS instead of after the first layout finds a heading. Build only: the dev
+ * server serves the file under another path, and a missing file fails the build rather than
+ * preloading nothing.
+ */
+function preloadFont(file: string): Plugin {
+  let base = '/';
+  return {
+    name: 'preload-first-view-font',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find(
+          (output) =>
+            output.type === 'asset' &&
+            output.originalFileNames.some((name) => name.endsWith(file.split('/').pop()!)),
+        );
+        if (!asset) throw new Error(`preload-first-view-font: ${file} is not in the build`);
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `${base}${asset.fileName}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadFont(FIRST_VIEW_FONT)],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
