@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -23,6 +24,9 @@ export interface Database {
   /** The PGlite instance (embedded only), e.g. for dumpDataDir in tests. */
   pglite?: PGlite;
 }
+
+/** PGlite loads contrib extensions when it starts; search needs pg_trgm (drizzle/0006). */
+const extensions = { pg_trgm };
 
 export const migrationsFolder = resolve(serverRoot, 'drizzle');
 
@@ -117,9 +121,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     release = acquireDataDirLock(options.dataDir);
     const pgdata = join(options.dataDir, 'pglite');
     mkdirSync(pgdata, { recursive: true });
-    client = new PGlite(pgdata);
+    client = new PGlite(pgdata, { extensions });
   } else {
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = new PGlite({
+      extensions,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   try {
     await client.waitReady;

@@ -20,6 +20,9 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
+/** PostgreSQL full-text document; read as its text form (only ever written by the database) */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -91,12 +94,67 @@ export const products = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Search and facets (drizzle/0006_search_facets.sql): kept by the database's own triggers on
+    // products and product_attributes, never written by the application.
+    /** the price a shopper pays: discounted when there is one */
+    pricePaise: integer('price_paise').generatedAlwaysAs(
+      sql`coalesce(discounted_price_paise, regular_price_paise)`,
+    ),
+    /** an attribute keyed featured (any case) has a value containing true */
+    featured: boolean('featured').notNull().default(false),
+    /** weighted: A title, B category and parent category, C attribute values, D description */
+    searchDoc: tsvector('search_doc'),
+    /** lower-cased 'size:a5', 'color:black', 'ruling:ruled' (size and colour keys normalised) */
+    facetValues: text('facet_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('products_store_created_idx').on(t.storeId, t.createdAt),
     uniqueIndex('products_store_slug_uq').on(t.storeId, t.slug),
     index('products_store_category_idx').on(t.storeId, sql`lower(${t.category})`),
+    index('products_store_parent_category_idx').on(t.storeId, sql`lower(${t.parentCategory})`),
+    index('products_store_price_idx').on(t.storeId, t.pricePaise),
+    index('products_store_featured_idx')
+      .on(t.storeId, t.createdAt)
+      .where(sql`${t.featured}`),
+    index('products_search_doc_idx').using('gin', t.searchDoc),
+    index('products_facet_values_idx').using('gin', t.facetValues),
   ],
+);
+
+/**
+ * The catalogue's words (titles, categories, attribute values, descriptions), lower case, for
+ * typo correction with pg_trgm: a query word not found here is replaced by its most similar word.
+ */
+export const productSearchWords = pgTable(
+  'product_search_words',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.word] }),
+    index('product_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+  ],
+);
+
+/** How a facet token ('ruling:ruled') is shown: the key and value as written, and the key's unit. */
+export const productFacetLabels = pgTable(
+  'product_facet_labels',
+  {
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    keyLabel: text('key_label').notNull(),
+    valueLabel: text('value_label').notNull(),
+    metricUnit: text('metric_unit'),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.token] })],
 );
 
 export const productImages = pgTable(
