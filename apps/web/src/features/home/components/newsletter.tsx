@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useNearViewport } from '@/lib/use-near-viewport';
 
 // The form brings react-hook-form and zod (some 37 KB gzip), which are no part of the home page's
 // first load (bench/web-size.mjs). A phone should not pay for them unless the shopper comes near the
@@ -25,25 +26,6 @@ function NewsletterFormSpace() {
       <div className="h-10 w-28 shrink-0" />
     </div>
   );
-}
-
-/** True once the element has come within `margin` of the viewport (and stays true). */
-function useNearViewport<T extends Element>(margin: string) {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, margin]);
-  return [ref, near] as const;
 }
 
 export function Newsletter() {
