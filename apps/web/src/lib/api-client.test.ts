@@ -11,6 +11,12 @@ describe('api client', () => {
     );
   });
 
+  it('repeats a parameter given as a list', () => {
+    expect(buildUrl('/products', { color: ['Black', 'Navy Blue', ''], size: [] })).toBe(
+      `${API}/products?color=Black&color=Navy+Blue`,
+    );
+  });
+
   it('sends the Bearer token, the dev store domain and cookies', async () => {
     setAuthToken('tok');
     let seen: Headers | undefined;

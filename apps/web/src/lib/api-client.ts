@@ -52,11 +52,13 @@ export function serverErrorText(error: unknown): string | undefined {
 export const AUTH_CLEARED_EVENT = 'store:auth-cleared';
 
 export type QueryValue = string | number | boolean | null | undefined;
+/** A list is sent as a repeated parameter (`color=Black&color=Navy%20Blue`). */
+export type QueryParam = QueryValue | readonly QueryValue[];
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** query parameters; null, undefined and '' are left out */
-  query?: Record<string, QueryValue>;
+  query?: Record<string, QueryParam>;
   /** JSON body */
   body?: unknown;
   signal?: AbortSignal;
@@ -70,11 +72,13 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: Record<string, QueryParam>): string {
   const url = new URL(`${apiBaseUrl()}${path.startsWith('/') ? path : `/${path}`}`);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    url.searchParams.set(key, String(value));
+  for (const [key, param] of Object.entries(query ?? {})) {
+    for (const value of Array.isArray(param) ? param : [param]) {
+      if (value === undefined || value === null || value === '') continue;
+      url.searchParams.append(key, String(value));
+    }
   }
   return url.toString();
 }
