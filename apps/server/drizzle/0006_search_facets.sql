@@ -49,7 +49,7 @@ $fn$;
 -- may skip them and call this once at the end:
 --   SET store.product_search = 'deferred';       -- this session's triggers do nothing
 --   INSERT INTO products ...; INSERT INTO product_attributes ...;
---   SELECT refresh_product_search(NULL);         -- or refresh_product_search(ARRAY[...]::uuid[])
+--   SELECT refresh_product_search_for_store('default');  -- or refresh_product_search(ARRAY[...]::uuid[])
 --   RESET store.product_search;
 CREATE OR REPLACE FUNCTION refresh_product_search(ids uuid[]) RETURNS void
 LANGUAGE plpgsql AS $fn$
@@ -118,6 +118,19 @@ BEGIN
 END
 $fn$;
 --> statement-breakpoint
+-- One store's products, with its word list and facet labels rebuilt from scratch (words of
+-- products since deleted or renamed go): after a bulk load, or to tidy the word list.
+CREATE OR REPLACE FUNCTION refresh_product_search_for_store(store_id text) RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  DELETE FROM product_search_words w WHERE w.store_id = refresh_product_search_for_store.store_id;
+  DELETE FROM product_facet_labels l WHERE l.store_id = refresh_product_search_for_store.store_id;
+  PERFORM refresh_product_search(coalesce(
+    (SELECT array_agg(p.id) FROM products p WHERE p.store_id = refresh_product_search_for_store.store_id),
+    '{}'::uuid[]));
+END
+$fn$;
+--> statement-breakpoint
 -- Statement-level triggers: one refresh per INSERT/UPDATE/DELETE statement, however many rows,
 -- so the seed, the back office and the CSV import stay right without remembering to.
 -- pg_trigger_depth() > 1: the refresh's own UPDATE of products does not start another one.
@@ -171,4 +184,4 @@ CREATE TRIGGER product_attributes_search_delete AFTER DELETE ON product_attribut
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION product_search_trigger();
 --> statement-breakpoint
 -- Backfill the catalogue as it is.
-SELECT refresh_product_search(NULL);
+SELECT refresh_product_search(NULL::uuid[]);

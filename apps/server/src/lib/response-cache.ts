@@ -56,9 +56,27 @@ export class ResponseCache {
     private readonly maxEntries = 1000,
   ) {}
 
+  /** Values worth keeping across pages (a listing's exact total), forgotten with the responses. */
+  private memos = new Map<string, { value: unknown; expiresAt: number }>();
+
   clear(): void {
     this.entries.clear();
     this.aliases.clear();
+    this.memos.clear();
+  }
+
+  /**
+   * A value computed once per key until the catalogue changes (clear) or `ttlMs` passes, e.g. the
+   * exact count of a large listing that every page of it shows.
+   */
+  async memo<T>(key: string, produce: () => Promise<T>, ttlMs = 5 * 60_000): Promise<T> {
+    const now = Date.now();
+    const hit = this.memos.get(key);
+    if (hit && hit.expiresAt > now) return hit.value as T;
+    const value = await produce();
+    if (this.memos.size >= this.maxEntries) this.memos.clear();
+    this.memos.set(key, { value, expiresAt: now + ttlMs });
+    return value;
   }
 
   /** A fresh entry for a request seen before (same store headers and URL), without parsing it. */
@@ -181,11 +199,19 @@ export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, ent
   return reply.send(entry.bytes);
 }
 
-/** Query string as a stable cache key: keys sorted, values as parsed. */
+/**
+ * Query string as a stable cache key: keys sorted, values as parsed, lists sorted (`color=a&color=b`
+ * and `color=b&color=a` are one filter). JSON, so a value holding `&`, `=` or `,` cannot pass for
+ * another parameter or list.
+ */
 export function normalizeQuery(query: Record<string, unknown>): string {
-  return Object.keys(query)
-    .filter((k) => query[k] !== undefined)
-    .sort()
-    .map((k) => `${k}=${String(query[k])}`)
-    .join('&');
+  return JSON.stringify(
+    Object.keys(query)
+      .filter((k) => query[k] !== undefined)
+      .sort()
+      .map((k) => {
+        const v = query[k];
+        return [k, Array.isArray(v) ? v.map(String).sort() : v];
+      }),
+  );
 }

@@ -1,14 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@store/contracts/common';
 import {
+  productFacetsQuerySchema,
+  productFacetsSchema,
   productListQuerySchema,
   productListResponseSchema,
   productParamsSchema,
   productSchema,
+  productSuggestionsSchema,
+  productSuggestQuerySchema,
+  type ProductFacetsQuery,
 } from '@store/contracts/products';
 import type { Db } from '../../db/client';
 import { normalizeQuery, sendCachedJson, type ResponseCache } from '../../lib/response-cache';
-import { getProduct, listProducts } from './products.service';
+import { productFacets } from './product-facets.service';
+import { listProducts } from './product-listing.service';
+import { suggestProducts } from './product-suggest.service';
+import { getProduct } from './products.service';
+
+/** One cache key per meaning: the spec's names are compared case-insensitively. */
+const filtersKey = (q: ProductFacetsQuery & Record<string, unknown>) =>
+  normalizeQuery({
+    ...q,
+    category: q.category?.trim().toLowerCase(),
+    parentCategory: q.parentCategory?.trim().toLowerCase(),
+    gender: q.gender?.trim().toLowerCase(),
+  });
 
 export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache }> = async (
   app,
@@ -19,20 +36,58 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
     {
       schema: {
         tags: ['products'],
-        summary: 'Product listing with filters and pagination (newest first)',
+        summary: 'Product listing: search, filters, sort and pagination',
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const key = `products|${request.store.id}|${normalizeQuery({
-        ...q,
-        category: q.category?.trim().toLowerCase(),
-        parentCategory: q.parentCategory?.trim().toLowerCase(),
-        gender: q.gender?.trim().toLowerCase(),
-      })}`;
-      const entry = await cache.getOrCreate(key, () => listProducts(db, request.store.id, q));
+      const key = `products|${request.store.id}|${filtersKey(request.query)}`;
+      const entry = await cache.getOrCreate(key, () =>
+        listProducts(db, request.store.id, request.query, cache),
+      );
+      cache.alias(request.raw, key);
+      return sendCachedJson(request, reply, entry);
+    },
+  );
+
+  // before /products/:id, which would take 'facets' and 'suggest' for ids
+  app.get(
+    '/products/facets',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "Counts for the listing's filters (each without its own filter)",
+        querystring: productFacetsQuerySchema,
+        response: { 200: productFacetsSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = `facets|${request.store.id}|${filtersKey(request.query)}`;
+      const entry = await cache.getOrCreate(key, () =>
+        productFacets(db, request.store.id, request.query),
+      );
+      cache.alias(request.raw, key);
+      return sendCachedJson(request, reply, entry);
+    },
+  );
+
+  app.get(
+    '/products/suggest',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Search suggestions while typing (typos corrected)',
+        querystring: productSuggestQuerySchema,
+        response: { 200: productSuggestionsSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { q, limit } = request.query;
+      const key = `suggest|${request.store.id}|${normalizeQuery({ q: q.toLowerCase(), limit })}`;
+      const entry = await cache.getOrCreate(key, () =>
+        suggestProducts(db, request.store.id, q, limit),
+      );
       cache.alias(request.raw, key);
       return sendCachedJson(request, reply, entry);
     },

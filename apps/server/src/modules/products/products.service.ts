@@ -1,19 +1,21 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { isUuid } from '@store/contracts/ids';
 import { paiseToRupees } from '@store/contracts/money';
-import type {
-  Product,
-  ProductListQuery,
-  ProductListResponse,
-  ProductVariant,
-} from '@store/contracts/products';
+import type { Product, ProductVariant } from '@store/contracts/products';
 import { availabilityOf } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { images, productAttributes, productImages, products, stockLevels } from '../../db/schema';
 import { renditionUrls } from '../media/images.service';
 
-type ProductRow = typeof products.$inferSelect;
+// Everything but the search columns, which only the database reads (product-search.service.ts).
+const {
+  searchDoc: _searchDoc,
+  facetValues: _facetValues,
+  ...productColumns
+} = getTableColumns(products);
+export { productColumns };
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchDoc' | 'facetValues'>;
 
 interface ImageRow {
   url: string;
@@ -33,31 +35,6 @@ function imgSrcsetOf(imgUrl: string, rows: ImageRow[] = []): Pick<Product, 'imgS
   const main = rows.find((i) => i.url === imgUrl);
   const srcset = main && productImage(main).srcset;
   return srcset ? { imgSrcset: srcset } : {};
-}
-
-function listConditions(storeId: string, q: ProductListQuery): SQL[] {
-  const where: SQL[] = [eq(products.storeId, storeId), eq(products.active, true)];
-  if (q.category) where.push(sql`lower(${products.category}) = ${q.category.trim().toLowerCase()}`);
-  if (q.gender) where.push(sql`lower(${products.gender}) = ${q.gender.trim().toLowerCase()}`);
-  if (q.parentCategory) {
-    where.push(sql`lower(${products.parentCategory}) = ${q.parentCategory.trim().toLowerCase()}`);
-  }
-  if (q.filter) {
-    const items = q.filter
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const names = items.filter((s) => s.toLowerCase() !== 'null').map((s) => s.toLowerCase());
-    const parts: SQL[] = [];
-    if (names.length) parts.push(inArray(sql`lower(${products.category})`, names));
-    if (items.some((s) => s.toLowerCase() === 'null')) parts.push(isNull(products.category));
-    if (parts.length) where.push(or(...parts)!);
-  }
-  if (q.featured === 'true') {
-    where.push(sql`exists (select 1 from ${productAttributes} pa where pa.product_id = ${products.id}
-      and lower(pa.key) = 'featured' and exists (select 1 from unnest(pa.values) v where lower(v) like '%true%'))`);
-  }
-  return where;
 }
 
 /** Stock per product for a page of products: one query, grouped here. */
@@ -99,7 +76,7 @@ async function stockOf(
 }
 
 /** Rows to API products, loading images, attributes and stock for all of them in three queries. */
-async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
+export async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [imageRows, attributes, stock] = await Promise.all([
@@ -146,35 +123,10 @@ async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
   }));
 }
 
-/** Newest first; ties broken by title then id so pages never overlap. */
-export async function listProducts(
-  db: DbOrTx,
-  storeId: string,
-  q: ProductListQuery,
-): Promise<ProductListResponse> {
-  const where = and(...listConditions(storeId, q));
-  const [countRow] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where);
-  const total = countRow?.n ?? 0;
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(desc(products.createdAt), asc(products.title), asc(products.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return {
-    data: await hydrate(db, rows),
-    pagination: { total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) },
-  };
-}
-
 export async function getProduct(db: DbOrTx, storeId: string, id: string): Promise<Product | null> {
   if (!isUuid(id)) return null;
   const rows = await db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.id, id), eq(products.active, true)))
     .limit(1);
@@ -191,7 +143,7 @@ export async function findProductsForOrder(
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
   return db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(
       and(eq(products.storeId, storeId), eq(products.active, true), inArray(products.id, valid)),

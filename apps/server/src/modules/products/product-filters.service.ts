@@ -1,0 +1,96 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { ProductFacetsQuery } from '@store/contracts/products';
+import { products, stockLevels } from '../../db/schema';
+import { matchesSearch } from './product-search.service';
+
+/** The key a facet token carries, as the database's product_facet_key() writes it. */
+export function facetKey(key: string): string {
+  const k = key.trim().toLowerCase();
+  if (k === 'size' || k === 'sizes') return 'size';
+  if (['color', 'colour', 'colors', 'colours'].includes(k)) return 'color';
+  return k;
+}
+
+/** `size:a5`, as products.facet_values holds it. */
+export const facetToken = (key: string, value: string) =>
+  `${facetKey(key)}:${value.trim().toLowerCase()}`;
+
+/** A filter a facet can leave out when it counts its own values (disjunctive facets). */
+export type FacetDimension = 'category' | 'parentCategory' | 'price' | 'inStock' | `key:${string}`;
+
+/** The chosen size, colour and attribute values, as tokens grouped by facet key. */
+export function chosenTokens(q: ProductFacetsQuery): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  const add = (key: string, value: string) => {
+    if (!value.trim()) return;
+    const k = facetKey(key);
+    byKey.set(k, [...(byKey.get(k) ?? []), facetToken(k, value)]);
+  };
+  for (const v of q.size ?? []) add('size', v);
+  for (const v of q.color ?? []) add('color', v);
+  for (const a of q.attr ?? []) {
+    const at = a.indexOf(':');
+    // 'Key:Value'; without a colon there is no key to file it under
+    if (at > 0) add(a.slice(0, at), a.slice(at + 1));
+  }
+  return byKey;
+}
+
+/** The search, already resolved to tsquery text (product-search.service.ts), or none. */
+export interface SearchFilter {
+  tsText: string;
+}
+
+/**
+ * WHERE conditions of a listing: the spec's parameters (category, gender, filter, parentCategory,
+ * featured), the search, and the facet filters except `except` (a facet's own counts leave its
+ * own filter out). Each has an index: lower(category), lower(parent_category), the partial
+ * featured index, price_paise, and the GIN indexes on search_doc and facet_values.
+ */
+export function filterConditions(
+  storeId: string,
+  q: ProductFacetsQuery,
+  search: SearchFilter | null | undefined,
+  except?: FacetDimension,
+): SQL[] {
+  const where: SQL[] = [eq(products.storeId, storeId), eq(products.active, true)];
+  if (q.category && except !== 'category') {
+    where.push(sql`lower(${products.category}) = ${q.category.trim().toLowerCase()}`);
+  }
+  if (q.gender) where.push(sql`lower(${products.gender}) = ${q.gender.trim().toLowerCase()}`);
+  if (q.parentCategory && except !== 'parentCategory') {
+    where.push(sql`lower(${products.parentCategory}) = ${q.parentCategory.trim().toLowerCase()}`);
+  }
+  if (q.filter) {
+    const items = q.filter
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const names = items.filter((s) => s.toLowerCase() !== 'null').map((s) => s.toLowerCase());
+    const parts: SQL[] = [];
+    if (names.length) parts.push(inArray(sql`lower(${products.category})`, names));
+    if (items.some((s) => s.toLowerCase() === 'null')) parts.push(isNull(products.category));
+    if (parts.length) where.push(or(...parts)!);
+  }
+  if (q.featured === 'true') where.push(eq(products.featured, true));
+  // a search with no word in it (only punctuation) matches nothing
+  if (search === null) where.push(sql`false`);
+  else if (search) where.push(matchesSearch(search.tsText));
+  if (except !== 'price') {
+    if (q.minPrice !== undefined) where.push(sql`${products.pricePaise} >= ${q.minPrice * 100}`);
+    if (q.maxPrice !== undefined) where.push(sql`${products.pricePaise} < ${q.maxPrice * 100}`);
+  }
+  for (const [key, tokens] of chosenTokens(q)) {
+    if (except === `key:${key}`) continue;
+    // any of the chosen values of one key (the GIN index on facet_values)
+    where.push(sql`${products.facetValues} && ${sql.param(tokens)}::text[]`);
+  }
+  if (q.inStock === 'true' && except !== 'inStock') where.push(inStockCondition);
+  return where;
+}
+
+/** Some size/colour of the product has stock (stock_levels' primary key starts with product_id). */
+export const inStockCondition = sql`exists (select 1 from ${stockLevels}
+  where ${stockLevels.productId} = ${products.id} and ${stockLevels.onHand} > 0)`;
+
+export const whereOf = (conditions: SQL[]) => and(...conditions)!;
