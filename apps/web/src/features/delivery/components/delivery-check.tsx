@@ -8,6 +8,9 @@ import { readLastPin, rememberPin } from '../lib/last-pin';
 import { pinLookupErrorText } from '../lib/pin-lookup-text';
 import { DeliveryEstimate } from './delivery-estimate';
 
+/** The PIN box's id: the product page's delivery line takes the shopper there. */
+export const DELIVERY_PIN_INPUT_ID = 'delivery-check-pin';
+
 /**
  * The product page's "Check delivery": a PIN box and the estimate for it. The last PIN checked
  * is remembered, so the next product page answers at once.
@@ -43,7 +46,7 @@ export function DeliveryCheck() {
       </h2>
       <form noValidate onSubmit={check} className="flex flex-wrap items-start gap-2">
         <FormField
-          id="delivery-check-pin"
+          id={DELIVERY_PIN_INPUT_ID}
           label="PIN code"
           labelClassName="sr-only"
           error={error}
