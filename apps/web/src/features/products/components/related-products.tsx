@@ -1,0 +1,51 @@
+import { RELATED_LIMIT } from '@store/contracts/limits';
+import { useCart } from '@/state/cart/use-cart';
+import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
+import { useNearViewport } from '@/lib/use-near-viewport';
+import { useRelatedProducts } from '../api/get-related-products';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+/** Start fetching this far before the section scrolls into view, so the cards are there on arrival. */
+const NEAR_VIEWPORT = '600px 0px';
+
+const grid = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4';
+
+/**
+ * "You may also like": up to four cards under the product, fetched as the section nears the
+ * viewport. Until then (and while loading) skeletons of the cards' size hold its place; with no
+ * related products, or a failed fetch, the section is left out.
+ */
+export function RelatedProducts({ productId }: { productId: string }) {
+  const [ref, near] = useNearViewport<HTMLElement>(NEAR_VIEWPORT);
+  const { data: products, isPending } = useRelatedProducts(productId, { enabled: near });
+  const { addItem } = useCart();
+  const wishlist = useWishlistHearts();
+  if (near && !isPending && !products?.length) return null;
+  return (
+    <section ref={ref} aria-labelledby="related-heading" className="mt-16">
+      <h2 id="related-heading" className="mb-6 text-2xl font-semibold sm:text-3xl">
+        You may also like
+      </h2>
+      {isPending || !products ? (
+        <div className={grid} role="status" aria-label="Loading related products">
+          {Array.from({ length: RELATED_LIMIT }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : (
+        <ul className={grid} aria-label="Related products">
+          {products.map((product) => (
+            <li key={product.id} className="flex min-w-0 flex-col *:flex-1">
+              <ProductCard
+                product={product}
+                onAddToCart={addItem}
+                saved={wishlist.isSaved(product.id)}
+                onToggleWishlist={wishlist.toggle}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
