@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -23,11 +23,12 @@ const product = productFixture({
   ],
 });
 
-function serve(p: object | null) {
+function serve(p: object | null, related: object[] = []) {
   server.use(
     http.get(`${API}/products/:id`, () =>
       p ? HttpResponse.json(p) : HttpResponse.json({ error: 'Product not found' }, { status: 404 }),
     ),
+    http.get(`${API}/products/:id/related`, () => HttpResponse.json({ data: related })),
   );
 }
 
@@ -160,6 +161,75 @@ describe('product detail', () => {
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-pressed', 'false');
     expect(JSON.parse(localStorage.getItem(WISHLIST_STORAGE_KEY)!)).toEqual([]);
+  });
+
+  it('shows where the product sits (breadcrumbs) and what else to look at', async () => {
+    serve({ ...product, category: 'Diaries & Notebooks', parentCategory: 'Paper Goods' }, [
+      productFixture({ id: 'rel-1', title: 'Kraft Journal' }),
+    ]);
+    render();
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(trail)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'Paper Goods', 'Diaries & Notebooks', 'Linen Diary']);
+    const related = await screen.findByRole('list', { name: 'Related products' });
+    expect(within(related).getByRole('link', { name: 'Kraft Journal' })).toHaveAttribute(
+      'href',
+      '/product/rel-1',
+    );
+  });
+
+  it('says beside the price whether the chosen colour is in stock, low or sold out', async () => {
+    serve({
+      ...product,
+      attributes: [{ key: 'Color', value: ['Red', 'Blue', 'Green'] }],
+      availability: { status: 'low_stock', left: 3 },
+      variants: [
+        { size: null, color: 'Red', availability: { status: 'sold_out', left: null } },
+        { size: null, color: 'Blue', availability: { status: 'low_stock', left: 3 } },
+        { size: null, color: 'Green', availability: { status: 'in_stock', left: null } },
+      ],
+    });
+    render();
+    const line = async () => (await screen.findByTestId('delivery-line')).previousElementSibling;
+    expect(await line()).toHaveTextContent('Only 3 left');
+    await userEvent.click(screen.getByRole('radio', { name: 'Green' }));
+    expect(await line()).toHaveTextContent('In stock');
+    await userEvent.click(screen.getByRole('radio', { name: 'Red (sold out)' }));
+    expect(await line()).toHaveTextContent('Sold out');
+    const add = screen.getByRole('button', { name: /Add to Cart/ });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Sold out');
+  });
+
+  it('without a checked PIN the delivery line leads to Check delivery; once checked it gives the date', async () => {
+    serve(product);
+    render();
+    const user = userEvent.setup();
+    const prompt = await screen.findByRole('button', {
+      name: 'Check the delivery date for your PIN code',
+    });
+    await user.click(prompt);
+    const pin = screen.getByLabelText('PIN code');
+    expect(pin).toHaveFocus();
+    await user.type(pin, '560038');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByTestId('delivery-line')).toHaveTextContent(
+      'Delivery by Thu, 27 Nov – Tue, 2 Dec to 560038',
+    );
+  });
+
+  it('gives the delivery date at once for the PIN checked on an earlier visit', async () => {
+    localStorage.setItem('store:delivery-pin', JSON.stringify('110001'));
+    serve(product);
+    render();
+    await waitFor(() =>
+      expect(screen.getByTestId('delivery-line')).toHaveTextContent(
+        'Delivery by Thu, 27 Nov – Tue, 2 Dec to 110001',
+      ),
+    );
   });
 
   it('not found view links to /products', async () => {

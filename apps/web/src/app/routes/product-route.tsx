@@ -8,12 +8,14 @@ import { toast } from '@store/ui/toast';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { formatInr } from '@store/contracts/money';
-import { FALLBACK_IMAGE } from '@/lib/images';
 import { useProduct } from '@/features/products/api/get-product';
+import { AvailabilityLine } from '@/features/products/components/availability-line';
+import { Breadcrumbs, productCrumbs } from '@/features/products/components/breadcrumbs';
 import { VariantPickers } from '@/features/products/components/option-picker';
-import { PICTURE_SIZES, ProductPicture } from '@/features/products/components/product-picture';
-import { StockNote } from '@/features/products/components/stock-note';
+import { ProductGallery } from '@/features/products/components/product-gallery';
+import { RelatedProducts } from '@/features/products/components/related-products';
 import { DeliveryCheck } from '@/features/delivery/components/delivery-check';
+import { DeliveryLine } from '@/features/delivery/components/delivery-line';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import {
   isOnSale,
@@ -63,10 +65,6 @@ function ProductDetail({ product }: { product: ProductView }) {
   const navigate = useNavigate();
   const { addItem } = useCart();
   const wishlist = useWishlistHearts();
-  const gallery = [product.image, ...product.images.filter((url) => url !== product.image)].filter(
-    Boolean,
-  );
-  const [activeImage, setActiveImage] = useState(0);
   const [size, setSize] = useState<string | undefined>(() =>
     product.sizes.length === 1 && product.sizes[0]?.toLowerCase() === 'one size'
       ? product.sizes[0]
@@ -109,46 +107,7 @@ function ProductDetail({ product }: { product: ProductView }) {
 
   return (
     <div className="grid gap-10 md:grid-cols-2">
-      <div className="space-y-3">
-        <div className="overflow-hidden rounded-2xl border border-border bg-muted">
-          <ProductPicture
-            srcset={product.srcsets?.[gallery[activeImage] ?? '']}
-            sizes={PICTURE_SIZES.page}
-            src={gallery[activeImage] || FALLBACK_IMAGE}
-            alt={product.name}
-            width={700}
-            height={700}
-            fetchPriority="high"
-            className="aspect-square w-full object-cover"
-          />
-        </div>
-        {gallery.length > 1 && (
-          <ul className="flex gap-3" aria-label="Product images">
-            {gallery.map((url, index) => (
-              <li key={url}>
-                <button
-                  type="button"
-                  onClick={() => setActiveImage(index)}
-                  aria-label={`Show image ${index + 1}`}
-                  aria-pressed={index === activeImage}
-                  className="overflow-hidden rounded-lg border-2 border-transparent aria-pressed:border-primary"
-                >
-                  <ProductPicture
-                    srcset={product.srcsets?.[url]}
-                    sizes={PICTURE_SIZES.thumbnail}
-                    src={url}
-                    alt=""
-                    width={72}
-                    height={72}
-                    loading="lazy"
-                    className="size-18 object-cover"
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <ProductGallery product={product} />
 
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center gap-2">
@@ -166,6 +125,10 @@ function ProductDetail({ product }: { product: ProductView }) {
             </s>
           )}
         </p>
+        <div className="grid gap-1.5">
+          <AvailabilityLine id={stockId} availability={availability} />
+          <DeliveryLine />
+        </div>
         {product.description && (
           <p className="leading-relaxed text-muted-foreground">{product.description}</p>
         )}
@@ -181,7 +144,6 @@ function ProductDetail({ product }: { product: ProductView }) {
           }}
           onColorChange={setColor}
         />
-        <StockNote id={stockId} availability={availability} className="text-base" />
 
         <div className="flex flex-wrap items-center gap-4">
           <QuantityStepper
@@ -256,14 +218,20 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 lg:px-8">
-      <Button variant="ghost" onClick={goBack} className="mb-6">
-        <ArrowLeft aria-hidden="true" />
-        Back
-      </Button>
+      <div className="mb-6 flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <Button variant="ghost" onClick={goBack} className="shrink-0">
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        {product && <Breadcrumbs crumbs={productCrumbs(product)} />}
+      </div>
       {isPending ? (
         <ProductSkeleton />
       ) : product ? (
-        <ProductDetail key={product.id} product={product} />
+        <>
+          <ProductDetail key={product.id} product={product} />
+          <RelatedProducts key={`related-${product.id}`} productId={product.id} />
+        </>
       ) : (
         <NotFound />
       )}
