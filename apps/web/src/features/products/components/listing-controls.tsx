@@ -3,12 +3,16 @@ import { Button } from '@store/ui/button';
 
 export type GridView = 'grid-3' | 'grid-2';
 
+/**
+ * Two columns from the smallest phone up (one column of 300 px images made a 12-item page 7,600 px
+ * tall); the loading skeleton uses the same classes, so the grid does not move when cards arrive.
+ */
 export const gridClasses: Record<GridView, string> = {
-  'grid-3': 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3',
-  'grid-2': 'grid grid-cols-1 gap-6 sm:grid-cols-2',
+  'grid-3': 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3',
+  'grid-2': 'grid grid-cols-2 gap-3 sm:gap-6',
 };
 
-/** 3 or 2 columns; hidden on mobile. */
+/** 3 or 2 columns; hidden on phones, which always show two. */
 export function GridToggle({
   view,
   onChange,
@@ -46,7 +50,7 @@ interface ParentCategoryFilterProps {
   onChange: (value: string | undefined) => void;
 }
 
-/** Chips for the parent categories found in the limit-100 fetch; "All" clears the filter. */
+/** Chips for the parent categories of the listing (the facets' parentCategories); "All" clears it. */
 export function ParentCategoryFilter({ options, value, onChange }: ParentCategoryFilterProps) {
   if (options.length === 0) return null;
   const chip = (label: string, selected: boolean, next: string | undefined) => (

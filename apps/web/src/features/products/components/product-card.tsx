@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Skeleton } from '@store/ui/skeleton';
+import { cn } from '@store/ui/cn';
 import type { CartLine } from '@/lib/cart-line';
 import { formatInr } from '@store/contracts/money';
 import { FALLBACK_IMAGE } from '@/lib/images';
@@ -38,6 +39,26 @@ interface ProductCardProps {
 }
 
 export const CARD_IMAGE_HEIGHT = 300;
+
+/*
+ * The card and its skeleton share these classes, so the skeleton has the card's exact height and
+ * nothing moves when products arrive. Sizes follow the card's own width (a container query), not
+ * the screen's: a card narrower than 16rem (two columns on a phone) gets a 4:5 image and tighter
+ * type, a wider one the 300 px image of the spec, wherever the card is used.
+ */
+const cardClass =
+  '@container group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm';
+const imageBoxClass =
+  'relative aspect-[4/5] overflow-hidden bg-muted @min-[16rem]:aspect-auto @min-[16rem]:h-[300px]';
+const bodyClass = 'flex flex-1 flex-col gap-2 p-3 @min-[16rem]:p-4';
+const categoryClass = 'truncate text-xs font-medium uppercase tracking-wider text-muted-foreground';
+// two lines kept for every title, so prices line up and a one-line title is as tall as the skeleton
+const titleClass =
+  'min-h-[2lh] font-display text-base font-semibold leading-snug @min-[16rem]:text-lg';
+const priceClass = 'mt-auto flex min-w-0 items-baseline gap-2 whitespace-nowrap';
+const priceTextClass = 'text-base font-semibold text-foreground @min-[16rem]:text-lg';
+// the stock note's line, kept when there is none to say ("Only 2 left" would otherwise grow a card)
+const stockSlotClass = 'min-h-5';
 
 export function ProductCard({
   product,
@@ -75,8 +96,8 @@ export function ProductCard({
   };
 
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-lg">
-      <div className="relative h-[300px] overflow-hidden bg-muted">
+    <article className={cn(cardClass, 'transition-shadow hover:shadow-lg')}>
+      <div className={imageBoxClass}>
         <Link to={href} tabIndex={-1} aria-hidden="true">
           <ProductPicture
             srcset={product.srcsets?.[product.image]}
@@ -98,7 +119,7 @@ export function ProductCard({
         )}
         {/* Overlay actions: revealed on hover and when any of them has keyboard focus; a touch
             screen has no hover, so there they always show. */}
-        <div className="pointer-events-none absolute inset-0 flex items-end justify-center gap-2 bg-gradient-to-t from-black/45 via-black/10 to-transparent p-4 opacity-0 transition-opacity duration-300 group-hover:pointer-events-auto group-hover:opacity-100 group-focus-within:pointer-events-auto group-focus-within:opacity-100 [@media(hover:none)]:pointer-events-auto [@media(hover:none)]:bg-none [@media(hover:none)]:opacity-100">
+        <div className="pointer-events-none absolute inset-0 flex items-end justify-center gap-2 bg-gradient-to-t from-black/45 via-black/10 to-transparent p-2 opacity-0 @min-[16rem]:p-4 transition-opacity duration-300 group-hover:pointer-events-auto group-hover:opacity-100 group-focus-within:pointer-events-auto group-focus-within:opacity-100 [@media(hover:none)]:pointer-events-auto [@media(hover:none)]:bg-none [@media(hover:none)]:opacity-100">
           {onToggleWishlist && (
             <Button
               size="round"
@@ -131,27 +152,25 @@ export function ProductCard({
           </Link>
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        {product.category && (
-          <p className="text-xs font-medium uppercase tracking-wider text-muted-foreground">
-            {product.category}
-          </p>
-        )}
-        <h3 className="font-display text-lg font-semibold leading-snug">
+      <div className={bodyClass}>
+        <p className={categoryClass}>{product.category || '\u00a0'}</p>
+        <h3 className={titleClass}>
           <Link to={href} className="line-clamp-2 hover:text-primary">
             {product.name}
           </Link>
         </h3>
-        <p className="mt-auto flex items-baseline gap-2">
-          <span className="text-lg font-semibold text-foreground">{formatInr(product.price)}</span>
+        <p className={priceClass}>
+          <span className={priceTextClass}>{formatInr(product.price)}</span>
           {onSale && product.originalPrice !== undefined && (
-            <s className="text-sm text-muted-foreground">
+            <s className="truncate text-sm text-muted-foreground">
               <span className="sr-only">Original price </span>
               {formatInr(product.originalPrice)}
             </s>
           )}
         </p>
-        <StockNote id={stockId} availability={availability} />
+        <div className={stockSlotClass}>
+          <StockNote id={stockId} availability={availability} />
+        </div>
         <Button
           onClick={() => addToCart()}
           disabled={soldOut}
@@ -179,18 +198,22 @@ export function ProductCard({
   );
 }
 
+/** Placeholder with the card's classes and lines (see the class constants above). */
 export function ProductCardSkeleton() {
+  const line = (width: string) => (
+    <span className={cn('inline-block animate-pulse rounded bg-muted', width)}>{'\u00a0'}</span>
+  );
   return (
-    <div
-      className="flex flex-col overflow-hidden rounded-xl border border-border bg-card"
-      data-testid="product-card-skeleton"
-    >
-      <div className="h-[300px] animate-pulse bg-muted" aria-hidden="true" />
-      <div className="space-y-3 p-4">
-        <Skeleton className="h-3 w-1/3" />
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-5 w-1/4" />
-        <Skeleton className="h-10 w-full" />
+    <div className={cardClass} data-testid="product-card-skeleton" aria-hidden="true">
+      <div className={cn(imageBoxClass, 'animate-pulse')} />
+      <div className={bodyClass}>
+        <p className={categoryClass}>{line('w-1/3')}</p>
+        <p className={titleClass}>{line('w-3/4')}</p>
+        <p className={priceClass}>
+          <span className={cn(priceTextClass, 'w-1/4')}>{line('w-full')}</span>
+        </p>
+        <div className={stockSlotClass} />
+        <Skeleton className="mt-1 h-10 w-full rounded-md" />
       </div>
     </div>
   );
