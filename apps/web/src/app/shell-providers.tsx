@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Toaster } from '@store/ui/toast';
+import { paths } from '@/lib/paths';
 import { setForgetUserData } from '@/state/session/session-store';
 import { StoreInfoEffects } from '@/app/components/store-info-effects';
 import { storeInfoStore, type StoreInfoStoreOptions } from '@/state/store-info/store-info-store';
@@ -18,6 +20,14 @@ export interface ShellProvidersProps {
  * mounts the toaster. No TanStack Query here: route content gets the query client from
  * `RouteQueryProvider`, loaded with each route.
  */
+/** The screens of the auth layout: a centred card and no navigation bar. */
+const authPages: readonly string[] = [
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.resetPassword,
+];
+
 export function ShellProviders({
   children,
   onForgetUserData,
@@ -33,17 +43,21 @@ export function ShellProviders({
     return storeInfoStore.stop;
   }, [storeInfoOptions]);
 
+  const onAuthPage = authPages.includes(useLocation().pathname);
+
   return (
     <>
       <StoreInfoEffects />
       {children}
       <Suspense fallback={null}>
         {/* Below the sticky 64 px bar: a toast over it would hide the cart and
-            wishlist icons the shopper is likely to tap next. */}
+            wishlist icons the shopper is likely to tap next. The auth pages have no bar, and there
+            a toast at the top covered the card's title: it goes to the bottom right corner, beside
+            the centred card on a laptop, under it on a phone. */}
         <Toaster
-          position="top-center"
-          offset={{ top: 76 }}
-          mobileOffset={{ top: 72 }}
+          position={onAuthPage ? 'bottom-right' : 'top-center'}
+          offset={onAuthPage ? { bottom: 24, right: 24 } : { top: 76 }}
+          mobileOffset={onAuthPage ? { bottom: 16 } : { top: 72 }}
           richColors
           closeButton
           toastOptions={{ duration: 3500 }}

@@ -102,6 +102,8 @@ export function Component() {
       const orderId = await mutation.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
       keys.done();
       clearCart({ silent: true });
+      // a failed try's 'Error placing order' must not follow the shopper onto the payment page
+      toast.dismissErrors();
       navigate(paths.payment(orderId), { state: { orderId } });
     } catch (error) {
       console.error('Order creation failed', error);

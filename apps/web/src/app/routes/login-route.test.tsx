@@ -103,4 +103,29 @@ describe('login screen', () => {
       type: 'error',
     });
   });
+
+  it('closes the error toast of a failed try once a later try signs in', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(`${API}/users/authorize`, () =>
+        ++attempts === 1
+          ? HttpResponse.json({ error: 'Wrong password, try again' }, { status: 401 })
+          : HttpResponse.json({ token: 'jwt-token' }),
+      ),
+    );
+    renderLogin();
+    await fillAndSubmit('asha@example.in', 'wrong-one');
+    const failed = await expectToast('Wrong password, try again', {
+      title: 'Error',
+      type: 'error',
+    });
+    // away from the card's title: the auth pages have no navigation bar to sit under
+    expect(failed.closest('[data-sonner-toaster]')).toHaveAttribute('data-y-position', 'bottom');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await waitFor(() =>
+      expect(screen.queryByText('Wrong password, try again')).not.toBeInTheDocument(),
+    );
+  });
 });
