@@ -1,12 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentField, PaymentResponse } from '@store/contracts/payments';
 import { upiMessages } from '@store/contracts/payment-rules';
 import { gstinMessages } from '@store/contracts/gst';
 import { setAuthToken } from '@/lib/cookies';
 import { paymentMessages } from '@/features/payment/lib/payment-result';
+import { UPI_APP_WAIT_MS } from '@/features/payment/lib/upi-app-hand-off';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { redirectBrowser, submitForm } from '@/features/payment/lib/browser';
@@ -387,6 +388,47 @@ describe('Payment page: results', () => {
       action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=x@upi' },
     });
     await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith('upi://pay?pa=x@upi'));
+  });
+
+  describe('deeplink on a device without a UPI app', () => {
+    const deeplink: PaymentResponse = {
+      success: true,
+      redirectUrl: 'upi://pay?pa=x@upi',
+      action: { type: 'deeplink', redirectUrl: 'upi://pay?pa=x@upi' },
+    };
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    // fake timers that still run with the clock, so the form can be filled and sent as usual
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => {
+      vi.useRealTimers();
+      setVisibility('visible');
+    });
+
+    it('says no UPI app opened once the page is still there, and keeps the ways to pay', async () => {
+      await submitValid(deeplink);
+      await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith('upi://pay?pa=x@upi'));
+      expect(screen.queryByText(paymentMessages.noUpiApp)).not.toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(UPI_APP_WAIT_MS));
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'No UPI app opened on this device. Scan the QR code from another phone or choose another way to pay.',
+      );
+      // the form is still there, with the QR among its methods
+      expect(screen.getByRole('option', { name: 'UPI QR' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    });
+
+    it('says nothing when a UPI app took over the screen', async () => {
+      await submitValid(deeplink);
+      await waitFor(() => expect(redirectBrowser).toHaveBeenCalled());
+      setVisibility('hidden');
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      setVisibility('visible');
+      await act(() => vi.advanceTimersByTimeAsync(UPI_APP_WAIT_MS * 2));
+      expect(screen.queryByText(paymentMessages.noUpiApp)).not.toBeInTheDocument();
+    });
   });
 
   it('qr: shows the code and moves to /order-success once the polled order is Processing', async () => {

@@ -16,6 +16,7 @@ import { QrPayment } from '@/features/payment/components/qr-payment';
 import { RedirectPostForm } from '@/features/payment/components/redirect-post-form';
 import { redirectBrowser } from '@/features/payment/lib/browser';
 import { fieldsForTotal, upiAllowedFor } from '@/features/payment/lib/upi-limit';
+import { useNoAppOpened } from '@/features/payment/lib/upi-app-hand-off';
 import {
   isAppPath,
   isConfirmingPayment,
@@ -106,6 +107,8 @@ export function Component() {
     () => fieldsForTotal(fieldsQuery.data ?? [], order?.total),
     [fieldsQuery.data, order?.total],
   );
+  // the upi:// link opened nothing (no UPI app on this device): say so, with the form still there
+  const noUpiApp = useNoAppOpened(outcome?.kind === 'deeplink' ? outcome : null);
 
   if (!orderId) {
     return (
@@ -132,6 +135,8 @@ export function Component() {
       // the same key while these details are sent again; new details are a new attempt
       const response = await mutation.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
       keys.done();
+      // the form's earlier 'Validation Error' is answered: the payment went through to the provider
+      toast.dismissErrors();
       const result = paymentOutcome(response);
       setOutcome(result);
       if (result.kind === 'deeplink') redirectBrowser(result.url);
@@ -204,6 +209,7 @@ export function Component() {
               message={`The last attempt did not go through: ${reason}. You can try again.`}
             />
           )}
+          {noUpiApp && <ErrorNotice message={paymentMessages.noUpiApp} />}
           {outcome?.kind === 'error' && (
             <div className="grid gap-3">
               <ErrorNotice message={outcome.message} />

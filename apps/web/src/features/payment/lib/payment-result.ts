@@ -6,6 +6,8 @@ export const paymentMessages = {
   processFailed: 'Failed to process payment. Please try again later.',
   unknown: 'Unknown error occurred during payment process',
   confirming: 'Your payment is being confirmed',
+  noUpiApp:
+    'No UPI app opened on this device. Scan the QR code from another phone or choose another way to pay.',
 } as const;
 
 /**
