@@ -1,13 +1,15 @@
-import { AlertCircle, PackageSearch, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button } from '@store/ui/button';
+import { AlertCircle, PackageSearch, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonVariants } from '@store/ui/button';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { topCategories } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
-import { useParentCategories } from '@/features/products/api/get-parent-categories';
+import { useProductFacets } from '@/features/products/api/get-product-facets';
 import { useProducts } from '@/features/products/api/get-products';
+import { ActiveFilters } from '@/features/products/components/active-filters';
+import { FiltersPanel, type FilterChange } from '@/features/products/components/filters-panel';
 import {
   GridToggle,
   gridClasses,
@@ -17,12 +19,19 @@ import {
 import { CollectionLinks } from '@/features/products/components/collection-links';
 import { Pagination } from '@/features/products/components/pagination';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
+import { SortSelect } from '@/features/products/components/sort-select';
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
 import {
+  lastPage,
   listingHeading,
+  productFacetsQuery,
   productListQuery,
   readListingParams,
+  sortOf,
+  withFilter,
 } from '@/features/products/lib/listing';
+
+const FiltersSheet = lazy(() => import('@/features/products/components/filters-sheet'));
 
 const PLACEHOLDERS = Array.from({ length: PRODUCT_PAGE_SIZE }, (_, i) => i);
 /** Collections offered above the listing; more would wrap into a wall of links. */
@@ -32,30 +41,43 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readListingParams(searchParams);
   const [view, setView] = useState<GridView>('grid-3');
+  const [sheetOpen, setSheetOpen] = useState(false);
   const { addItem } = useCart();
   const wishlist = useWishlistHearts();
   const products = useProducts(productListQuery(params));
-  const parentCategories = useParentCategories(params.category);
+  const facets = useProductFacets(productFacetsQuery(params));
   const { storeInfo, isLoading: storeInfoLoading } = useStoreInfo();
   // the store's categories, or the default set when it names none (spec section 2)
   const collections = storeInfoLoading ? [] : topCategories(storeInfo?.categories, MAX_COLLECTIONS);
 
   const heading = listingHeading(params);
-  const isEmpty = products.isSuccess && products.data.products.length === 0;
+  const total = products.data?.total ?? 0;
+  const noRows = products.isSuccess && products.data.products.length === 0;
+  // A page past the end of a result that has products keeps the heading and filters and links
+  // back; only a result with no products at all is the spec's empty state.
+  const pastEnd = noRows && total > 0 && params.page > 1;
+  const isEmpty = noRows && !pastEnd;
+  const last = lastPage(total, PRODUCT_PAGE_SIZE, products.data?.totalPages);
+  const correctedQuery = products.data?.correctedQuery;
+  const activeCount =
+    (params.minPrice !== undefined || params.maxPrice !== undefined ? 1 : 0) +
+    params.size.length +
+    params.color.length +
+    params.attr.length +
+    (params.inStock ? 1 : 0);
 
-  const setPage = (page: number) => {
+  const withPage = (page: number) => {
     const next = new URLSearchParams(searchParams);
     next.set('page', String(page));
-    setSearchParams(next);
+    return next;
   };
+  const setPage = (page: number) => setSearchParams(withPage(page));
 
-  const setParentCategory = (parentCategory: string | undefined) => {
-    const next = new URLSearchParams(searchParams);
-    if (parentCategory) next.set('parentCategory', parentCategory);
-    else next.delete('parentCategory');
-    next.set('page', '1');
-    setSearchParams(next);
-  };
+  // every filter or sort change starts again at page 1
+  const changeFilters = (change: FilterChange) => setSearchParams(withFilter(searchParams, change));
+
+  const setParentCategory = (parentCategory: string | undefined) =>
+    changeFilters({ parentCategory });
 
   const clearFilters = () => setSearchParams(new URLSearchParams());
 
@@ -64,74 +86,147 @@ export function Component() {
       {!isEmpty && (
         <header className="mb-8 flex flex-col gap-6">
           <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <p className="text-sm font-medium uppercase tracking-widest text-accent">Shop</p>
-              <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{heading}</h1>
+            <div className="min-w-0">
+              <p className="text-sm font-medium uppercase tracking-widest text-accent">
+                {params.q ? 'Search' : 'Shop'}
+              </p>
+              <h1 className="mt-1 break-words text-3xl font-semibold sm:text-4xl">{heading}</h1>
+              {correctedQuery && (
+                <p className="mt-2 text-muted-foreground">
+                  Showing results for &ldquo;{correctedQuery}&rdquo;
+                </p>
+              )}
             </div>
             <GridToggle view={view} onChange={setView} />
           </div>
           <CollectionLinks categories={collections} current={params.category} />
           <ParentCategoryFilter
-            options={parentCategories.data ?? []}
+            options={facets.data?.parentCategories.map((p) => p.value) ?? []}
             value={params.parentCategory}
             onChange={setParentCategory}
           />
         </header>
       )}
 
-      {products.isPending ? (
-        <div className={gridClasses[view]} role="status" aria-label="Loading products">
-          {PLACEHOLDERS.map((i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : products.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-16 text-center"
-        >
-          <AlertCircle className="size-10 text-destructive" aria-hidden="true" />
-          <p className="text-lg">Failed to load products. Please try again.</p>
-          <Button onClick={() => void products.refetch()}>
-            <RotateCcw aria-hidden="true" />
-            Try Again
-          </Button>
-        </div>
-      ) : isEmpty ? (
-        <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-border bg-card px-6 py-20 text-center">
-          <PackageSearch className="size-12 text-muted-foreground" aria-hidden="true" />
-          <p className="text-lg">No products found with the selected filters.</p>
-          <Button variant="outline" onClick={clearFilters}>
-            Clear Filters
-          </Button>
-        </div>
-      ) : (
-        <>
-          <ul
-            className={gridClasses[view]}
-            aria-label={heading}
-            aria-busy={products.isPlaceholderData}
-          >
-            {products.data.products.map((product, index) => (
-              <li key={product.id} className="flex flex-col *:flex-1">
-                <ProductCard
-                  product={product}
-                  onAddToCart={addItem}
-                  priority={index === 0}
-                  saved={wishlist.isSaved(product.id)}
-                  onToggleWishlist={wishlist.toggle}
+      <div className={isEmpty ? undefined : 'md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8'}>
+        {!isEmpty && (
+          <aside aria-label="Filters" className="hidden md:block">
+            <FiltersPanel facets={facets.data} params={params} onChange={changeFilters} />
+          </aside>
+        )}
+
+        <div className="flex min-w-0 flex-col gap-4">
+          {!isEmpty && (
+            <>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <Button
+                  variant="outline"
+                  className="md:hidden"
+                  aria-haspopup="dialog"
+                  onClick={() => setSheetOpen(true)}
+                >
+                  <SlidersHorizontal aria-hidden="true" />
+                  Filters
+                  {activeCount > 0 && <span className="tabular-nums">({activeCount})</span>}
+                </Button>
+                <SortSelect
+                  q={params.q}
+                  value={sortOf(params)}
+                  onChange={(sort) => changeFilters({ sort })}
                 />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={params.page}
-            pageSize={PRODUCT_PAGE_SIZE}
-            total={products.data.total}
-            onPageChange={setPage}
+              </div>
+              <ActiveFilters params={params} onChange={changeFilters} />
+            </>
+          )}
+
+          {products.isPending ? (
+            <div className={gridClasses[view]} role="status" aria-label="Loading products">
+              {PLACEHOLDERS.map((i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : products.isError ? (
+            <div
+              role="alert"
+              className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-16 text-center"
+            >
+              <AlertCircle className="size-10 text-destructive" aria-hidden="true" />
+              <p className="text-lg">Failed to load products. Please try again.</p>
+              <Button onClick={() => void products.refetch()}>
+                <RotateCcw aria-hidden="true" />
+                Try Again
+              </Button>
+            </div>
+          ) : pastEnd ? (
+            <PastEnd page={params.page} last={last} search={withPage(last).toString()} />
+          ) : isEmpty ? (
+            <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-border bg-card px-6 py-20 text-center">
+              <PackageSearch className="size-12 text-muted-foreground" aria-hidden="true" />
+              <p className="text-lg">No products found with the selected filters.</p>
+              <Button variant="outline" onClick={clearFilters}>
+                Clear Filters
+              </Button>
+            </div>
+          ) : (
+            <>
+              <ul
+                className={gridClasses[view]}
+                aria-label={heading}
+                aria-busy={products.isPlaceholderData}
+              >
+                {products.data.products.map((product, index) => (
+                  <li key={product.id} className="flex flex-col *:flex-1">
+                    <ProductCard
+                      product={product}
+                      onAddToCart={addItem}
+                      priority={index === 0}
+                      saved={wishlist.isSaved(product.id)}
+                      onToggleWishlist={wishlist.toggle}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={params.page}
+                pageSize={PRODUCT_PAGE_SIZE}
+                total={total}
+                totalPages={products.data.totalPages}
+                onPageChange={setPage}
+              />
+            </>
+          )}
+        </div>
+      </div>
+
+      {sheetOpen && (
+        <Suspense fallback={null}>
+          <FiltersSheet
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            facets={facets.data}
+            params={params}
+            onChange={changeFilters}
           />
-        </>
+        </Suspense>
       )}
+    </div>
+  );
+}
+
+/** `?page=7` of a 3-page result: say so and link to the last page, keeping the heading and filters. */
+function PastEnd({ page, last, search }: { page: number; last: number; search: string }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-border bg-card px-6 py-16 text-center"
+    >
+      <PackageSearch className="size-12 text-muted-foreground" aria-hidden="true" />
+      <p className="text-lg">
+        There is no page {page}: these results end on page {last}.
+      </p>
+      <Link to={{ search }} className={buttonVariants({ variant: 'outline' })}>
+        Go to page {last}
+      </Link>
     </div>
   );
 }

@@ -6,12 +6,20 @@ interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** the server's page count when it caps deep pages (MAX_RESULT_WINDOW); else from total */
+  totalPages?: number;
   onPageChange: (page: number) => void;
 }
 
 /** Shown only when there is more than one page. */
-export function Pagination({ page, pageSize, total, onPageChange }: PaginationProps) {
-  const totalPages = Math.ceil(total / pageSize);
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  totalPages: pages,
+  onPageChange,
+}: PaginationProps) {
+  const totalPages = pages ?? Math.ceil(total / pageSize);
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-col items-center gap-3">

@@ -2,13 +2,29 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCESSORIES_FILTER,
   categoryTitle,
-  distinctParentCategories,
+  lastPage,
+  priceRangeLabel,
+  PRICE_RANGES,
+  sortChoices,
+  sortOf,
+  withFilter,
+  type ListingParams,
   listingHeading,
   paginationWindow,
   productListQuery,
   readListingParams,
   showingText,
 } from './listing';
+
+const base = (over: Partial<ListingParams>): ListingParams => ({
+  page: 1,
+  featured: false,
+  size: [],
+  color: [],
+  attr: [],
+  inStock: false,
+  ...over,
+});
 
 describe('listing rules', () => {
   it('headings: parent category, men, women, capitalised, All Products', () => {
@@ -37,6 +53,14 @@ describe('listing rules', () => {
       featured: false,
       category: undefined,
       parentCategory: undefined,
+      q: undefined,
+      sort: undefined,
+      minPrice: undefined,
+      maxPrice: undefined,
+      size: [],
+      color: [],
+      attr: [],
+      inStock: false,
     });
     expect(readListingParams(new URLSearchParams('page=abc')).page).toBe(1);
     expect(
@@ -45,17 +69,15 @@ describe('listing rules', () => {
   });
 
   it('query of section 7: gender for men/women, filter list for accessories', () => {
-    expect(productListQuery({ page: 2, category: 'men', featured: false })).toMatchObject({
+    expect(productListQuery(base({ page: 2, category: 'men' }))).toMatchObject({
       page: 2,
       limit: 12,
       gender: 'Men',
       filter: undefined,
     });
-    expect(productListQuery({ page: 1, category: 'Women', featured: false }).gender).toBe('Women');
-    expect(productListQuery({ page: 1, category: 'accessories', featured: false }).filter).toBe(
-      ACCESSORIES_FILTER,
-    );
-    expect(productListQuery({ page: 1, featured: true }).featured).toBe('true');
+    expect(productListQuery(base({ category: 'Women' })).gender).toBe('Women');
+    expect(productListQuery(base({ category: 'accessories' })).filter).toBe(ACCESSORIES_FILTER);
+    expect(productListQuery(base({ featured: true })).featured).toBe('true');
   });
 
   it('pagination window: 2 either side, first and last, ellipses', () => {
@@ -82,14 +104,74 @@ describe('listing rules', () => {
     expect(showingText(3, 12, 30)).toBe('Showing 25 to 30 of 30 items');
   });
 
-  it('distinct parent categories', () => {
-    expect(
-      distinctParentCategories([
-        { parentCategory: 'A' },
-        { parentCategory: null },
-        { parentCategory: 'A' },
-        { parentCategory: 'B' },
-      ]),
-    ).toEqual(['A', 'B']);
+  it('reads search, sort, prices, repeated lists and in stock; ignores junk', () => {
+    const params = readListingParams(
+      new URLSearchParams(
+        'q=+fountain+pen+&sort=price_asc&minPrice=200&maxPrice=500&color=Black&color=Navy%20Blue&color=Black&attr=Ruling:Ruled&attr=junk&inStock=true',
+      ),
+    );
+    expect(params).toMatchObject({
+      q: 'fountain pen',
+      sort: 'price_asc',
+      minPrice: 200,
+      maxPrice: 500,
+      color: ['Black', 'Navy Blue'],
+      attr: ['Ruling:Ruled'],
+      inStock: true,
+    });
+    const junk = readListingParams(new URLSearchParams('sort=cheapest&minPrice=-5&maxPrice=abc'));
+    expect(junk).toMatchObject({ sort: undefined, minPrice: undefined, maxPrice: undefined });
+  });
+
+  it('sends the filters as repeated parameters; sort only when chosen', () => {
+    const query = productListQuery(
+      base({ q: 'pen', color: ['Black', 'Red'], inStock: true, minPrice: 200 }),
+    );
+    expect(query).toMatchObject({
+      q: 'pen',
+      color: ['Black', 'Red'],
+      inStock: 'true',
+      minPrice: 200,
+      sort: undefined,
+    });
+    expect(productListQuery(base({ sort: 'price_desc' })).sort).toBe('price_desc');
+    // relevance without a search means nothing: the server's default (newest) is asked
+    expect(productListQuery(base({ sort: 'relevance' })).sort).toBe('newest');
+  });
+
+  it('relevance is the default and a choice only with a search', () => {
+    expect(sortOf({ q: 'pen' })).toBe('relevance');
+    expect(sortOf({})).toBe('newest');
+    expect(sortOf({ sort: 'price_asc' })).toBe('price_asc');
+    expect(sortChoices('pen')).toEqual(['relevance', 'price_asc', 'price_desc', 'newest']);
+    expect(sortChoices(undefined)).toEqual(['price_asc', 'price_desc', 'newest']);
+  });
+
+  it('a filter change replaces its values and goes back to page 1', () => {
+    const search = new URLSearchParams('q=pen&page=4&color=Black');
+    expect(withFilter(search, { color: ['Black', 'Navy Blue'] }).toString()).toBe(
+      'q=pen&page=1&color=Black&color=Navy+Blue',
+    );
+    expect(withFilter(search, { color: [], inStock: 'true' }).toString()).toBe(
+      'q=pen&page=1&inStock=true',
+    );
+  });
+
+  it('price range labels and the last page', () => {
+    expect(PRICE_RANGES.map(priceRangeLabel)).toEqual([
+      'Under ₹200',
+      '₹200 – ₹500',
+      '₹500 – ₹1,000',
+      '₹1,000 and above',
+    ]);
+    expect(lastPage(30, 12)).toBe(3);
+    expect(lastPage(30, 12, 2)).toBe(2);
+    expect(lastPage(0, 12)).toBe(1);
+  });
+
+  it('a search heading quotes the words', () => {
+    expect(listingHeading({ q: 'fountain pen', category: 'pens', featured: false })).toBe(
+      'Results for "fountain pen"',
+    );
   });
 });

@@ -1,41 +1,186 @@
-import { PRODUCT_MAX_LIMIT, PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
+import {
+  PRICE_BUCKETS,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from '@store/contracts/limits';
+import { formatInr } from '@store/contracts/money';
 
-/** The parent-category lookup asks for as many products as the API allows in one page. */
-export const PARENT_CATEGORY_LIMIT = PRODUCT_MAX_LIMIT;
 export const FEATURED_LIMIT = 4;
 
 /** Spec section 7: accessories also match these categories. */
 export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
 
-export interface ListingParams {
+/** The shopper's filters beyond the spec's parameters (issue 13); lists are repeated parameters. */
+export interface ListingFilters {
+  /** search words */
+  q?: string;
+  /** whole rupees, inclusive */
+  minPrice?: number;
+  /** whole rupees, exclusive */
+  maxPrice?: number;
+  size: string[];
+  color: string[];
+  /** `Key:Value` */
+  attr: string[];
+  inStock: boolean;
+}
+
+export interface ListingParams extends ListingFilters {
   category?: string;
   parentCategory?: string;
   page: number;
   featured: boolean;
+  /** as chosen in the URL; `sortOf` gives the one in effect */
+  sort?: ProductSort;
 }
 
-/** Read /products query parameters (page defaults to 1; junk pages become 1). */
+function readRupees(value: string | null): number | undefined {
+  return value && /^\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+function readList(search: URLSearchParams, key: string): string[] {
+  return [...new Set(search.getAll(key).map((v) => v.trim()))].filter(Boolean);
+}
+
+function isSort(value: string | null): value is ProductSort {
+  return (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
+}
+
+/** Read /products query parameters (page defaults to 1; junk pages, prices and sorts are ignored). */
 export function readListingParams(search: URLSearchParams): ListingParams {
   const page = Number.parseInt(search.get('page') ?? '', 10);
+  const sort = search.get('sort');
   return {
     category: search.get('category')?.trim() || undefined,
     parentCategory: search.get('parentCategory')?.trim() || undefined,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     featured: search.get('featured') === 'true',
+    q: search.get('q')?.trim() || undefined,
+    sort: isSort(sort) ? sort : undefined,
+    minPrice: readRupees(search.get('minPrice')),
+    maxPrice: readRupees(search.get('maxPrice')),
+    size: readList(search, 'size'),
+    color: readList(search, 'color'),
+    attr: readList(search, 'attr').filter((a) => a.includes(':')),
+    inStock: search.get('inStock') === 'true',
   };
 }
 
-/** GET /products query of spec section 7 (only non-empty filters). */
-export function productListQuery(params: ListingParams, limit = PRODUCT_PAGE_SIZE) {
+/** Relevance means something only with a search; without one the server's default is newest. */
+export function sortOf(params: Pick<ListingParams, 'q' | 'sort'>): ProductSort {
+  if (params.sort && (params.sort !== 'relevance' || params.q)) return params.sort;
+  return params.q ? 'relevance' : 'newest';
+}
+
+/** The sorts the menu offers: relevance only with a search. */
+export function sortChoices(q: string | undefined): ProductSort[] {
+  return PRODUCT_SORTS.filter((s) => s !== 'relevance' || !!q);
+}
+
+/** GET /products/facets query: the listing's filters (spec section 7 ones too), no page or sort. */
+export function productFacetsQuery(params: ListingParams) {
   const category = params.category?.toLowerCase();
   return {
-    page: params.page,
-    limit,
     category: params.category,
     gender: category === 'men' ? 'Men' : category === 'women' ? 'Women' : undefined,
     filter: category === 'accessories' ? ACCESSORIES_FILTER : undefined,
     parentCategory: params.parentCategory,
     featured: params.featured ? 'true' : undefined,
+    q: params.q,
+    minPrice: params.minPrice,
+    maxPrice: params.maxPrice,
+    size: params.size,
+    color: params.color,
+    attr: params.attr,
+    inStock: params.inStock ? 'true' : undefined,
+  };
+}
+
+/** GET /products query of spec section 7 (only non-empty filters), plus search, sort and filters. */
+export function productListQuery(params: ListingParams, limit = PRODUCT_PAGE_SIZE) {
+  return {
+    page: params.page,
+    limit,
+    ...productFacetsQuery(params),
+    // the default order is left to the server, so a spec-only listing asks exactly what it did
+    sort: params.sort ? sortOf(params) : undefined,
+  };
+}
+
+/** Whether any of the issue-13 filters (not the spec's category or parent category) is chosen. */
+export function hasFilters(params: ListingFilters): boolean {
+  return (
+    params.minPrice !== undefined ||
+    params.maxPrice !== undefined ||
+    params.size.length > 0 ||
+    params.color.length > 0 ||
+    params.attr.length > 0 ||
+    params.inStock
+  );
+}
+
+/**
+ * A URL change: every filter or sort change goes back to page 1 (a page number means nothing in
+ * another result). `set` replaces a parameter's values; undefined or [] removes it.
+ */
+export function withFilter(
+  search: URLSearchParams,
+  changes: Record<string, string | readonly string[] | undefined>,
+): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    next.delete(key);
+    for (const v of typeof value === 'string' ? [value] : (value ?? [])) next.append(key, v);
+  }
+  next.set('page', '1');
+  return next;
+}
+
+/** The list with `value` added, or removed when it is there. */
+export function toggled(list: readonly string[], value: string): string[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+/** `Key:Value` of an attribute filter (the value may itself hold a colon). */
+export function attrParam(key: string, value: string): string {
+  return `${key}:${value}`;
+}
+
+export function splitAttrParam(param: string): { key: string; value: string } {
+  const at = param.indexOf(':');
+  return { key: param.slice(0, at), value: param.slice(at + 1) };
+}
+
+export interface PriceRange {
+  min: number;
+  max: number | null;
+}
+
+export const PRICE_RANGES: readonly PriceRange[] = PRICE_BUCKETS.map(([min, max]) => ({
+  min,
+  max,
+}));
+
+/** "Under ₹200", "₹200 – ₹500", "₹1,000 and above" (whole rupees, en-IN grouping). */
+export function priceRangeLabel({ min, max }: PriceRange): string {
+  const r = (n: number) => formatInr(n);
+  if (max === null) return `${r(min)} and above`;
+  if (min === 0) return `Under ${r(max)}`;
+  return `${r(min)} – ${r(max)}`;
+}
+
+/** The range the URL carries, when it has one. */
+export function chosenPriceRange(params: Pick<ListingFilters, 'minPrice' | 'maxPrice'>) {
+  if (params.minPrice === undefined && params.maxPrice === undefined) return undefined;
+  return { min: params.minPrice ?? 0, max: params.maxPrice ?? null };
+}
+
+/** URL values of a range: minPrice left out at 0, maxPrice when bounded. */
+export function priceRangeParams(range: PriceRange | undefined) {
+  return {
+    minPrice: range && range.min > 0 ? String(range.min) : undefined,
+    maxPrice: range && range.max !== null ? String(range.max) : undefined,
   };
 }
 
@@ -43,10 +188,14 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Listing heading: parent category, else men/women wording, else capitalised category, else All Products. */
+/**
+ * Listing heading: a search's words, else parent category, else men/women wording, else capitalised
+ * category, else All Products.
+ */
 export function listingHeading(
-  params: Pick<ListingParams, 'category' | 'parentCategory' | 'featured'>,
+  params: Pick<ListingParams, 'category' | 'parentCategory' | 'featured' | 'q'>,
 ): string {
+  if (params.q) return `Results for "${params.q}"`;
   if (params.parentCategory) return params.parentCategory;
   const category = params.category;
   if (!category) return params.featured ? 'Featured Products' : 'All Products';
@@ -86,22 +235,15 @@ export function paginationWindow(current: number, totalPages: number, radius = 2
   return items;
 }
 
+/** The last page a result has: the server's totalPages (capped by its result window) or from total. */
+export function lastPage(total: number, pageSize: number, totalPages?: number): number {
+  return Math.max(1, totalPages ?? Math.ceil(total / pageSize));
+}
+
 /** "Showing x to y of n items" */
 export function showingText(page: number, pageSize: number, total: number): string {
   if (total === 0) return 'Showing 0 to 0 of 0 items';
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   return `Showing ${from} to ${to} of ${total} items`;
-}
-
-/** Distinct parent categories, in first-seen order. */
-export function distinctParentCategories(
-  products: readonly { parentCategory: string | null }[],
-): string[] {
-  const seen = new Set<string>();
-  for (const p of products) {
-    const name = p.parentCategory?.trim();
-    if (name) seen.add(name);
-  }
-  return [...seen];
 }

@@ -1,0 +1,82 @@
+import { X } from 'lucide-react';
+import { Button } from '@store/ui/button';
+import {
+  chosenPriceRange,
+  hasFilters,
+  priceRangeLabel,
+  priceRangeParams,
+  splitAttrParam,
+  type ListingParams,
+} from '../lib/listing';
+import type { FilterChange } from './filters-panel';
+
+interface Chip {
+  label: string;
+  change: FilterChange;
+}
+
+function chipsOf(params: ListingParams): Chip[] {
+  const chips: Chip[] = [];
+  const range = chosenPriceRange(params);
+  if (range) chips.push({ label: priceRangeLabel(range), change: priceRangeParams(undefined) });
+  for (const size of params.size)
+    chips.push({ label: size, change: { size: params.size.filter((s) => s !== size) } });
+  for (const color of params.color)
+    chips.push({ label: color, change: { color: params.color.filter((c) => c !== color) } });
+  for (const attr of params.attr) {
+    const { key, value } = splitAttrParam(attr);
+    chips.push({
+      label: `${key}: ${value}`,
+      change: { attr: params.attr.filter((a) => a !== attr) },
+    });
+  }
+  if (params.inStock) chips.push({ label: 'In stock only', change: { inStock: undefined } });
+  return chips;
+}
+
+/** The filters on, each removable, and Clear all (which keeps the search and the category). */
+export function ActiveFilters({
+  params,
+  onChange,
+}: {
+  params: ListingParams;
+  onChange: (change: FilterChange) => void;
+}) {
+  if (!hasFilters(params)) return null;
+  return (
+    <ul aria-label="Chosen filters" className="flex flex-wrap items-center gap-2">
+      {chipsOf(params).map((chip) => (
+        <li key={chip.label}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="h-8 rounded-full"
+            aria-label={`Remove filter ${chip.label}`}
+            onClick={() => onChange(chip.change)}
+          >
+            {chip.label}
+            <X aria-hidden="true" />
+          </Button>
+        </li>
+      ))}
+      <li>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-8"
+          onClick={() =>
+            onChange({
+              ...priceRangeParams(undefined),
+              size: undefined,
+              color: undefined,
+              attr: undefined,
+              inStock: undefined,
+            })
+          }
+        >
+          Clear all
+        </Button>
+      </li>
+    </ul>
+  );
+}
