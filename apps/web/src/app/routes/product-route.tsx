@@ -1,5 +1,5 @@
 import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
@@ -13,7 +13,6 @@ import { AvailabilityLine } from '@/features/products/components/availability-li
 import { Breadcrumbs, productCrumbs } from '@/features/products/components/breadcrumbs';
 import { VariantPickers } from '@/features/products/components/option-picker';
 import { ProductGallery } from '@/features/products/components/product-gallery';
-import { RelatedProducts } from '@/features/products/components/related-products';
 import { DeliveryCheck } from '@/features/delivery/components/delivery-check';
 import { DeliveryLine } from '@/features/delivery/components/delivery-line';
 import { QuantityStepper } from '@/components/quantity-stepper';
@@ -30,6 +29,18 @@ import {
   type ProductView,
 } from '@/features/products/lib/product-view';
 import { paths } from '@/lib/paths';
+
+// Below the fold and with the product cards' code: fetched once the product shows, not before it
+// (a failed chunk leaves the section out rather than the page).
+const RelatedProducts = lazy(() =>
+  import('@/features/products/components/related-products').then(
+    (module) => ({ default: module.RelatedProducts }),
+    (error: unknown): { default: ComponentType<{ productId: string }> } => {
+      console.error('Related products could not load', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 function ProductSkeleton() {
   return (
@@ -230,7 +241,9 @@ export function Component() {
       ) : product ? (
         <>
           <ProductDetail key={product.id} product={product} />
-          <RelatedProducts key={`related-${product.id}`} productId={product.id} />
+          <Suspense fallback={null}>
+            <RelatedProducts key={`related-${product.id}`} productId={product.id} />
+          </Suspense>
         </>
       ) : (
         <NotFound />
