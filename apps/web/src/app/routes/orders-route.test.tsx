@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
@@ -94,12 +94,35 @@ describe('my orders screen', () => {
       ),
     );
     renderOrders();
-    await expectToast('Failed to load your orders. Please try again.', { type: 'error' });
-    expect(screen.getByText('Your orders could not be loaded')).toBeInTheDocument();
+    // the spec's toast, and the same words stay on the page once it has gone
+    await waitFor(() =>
+      expect(document.querySelector('[data-sonner-toast][data-type="error"]')).toHaveTextContent(
+        'Failed to load your orders. Please try again.',
+      ),
+    );
+    const failed = screen.getByRole('alert');
+    expect(within(failed).getByText('Your orders could not be loaded')).toBeInTheDocument();
+    expect(
+      within(failed).getByText('Failed to load your orders. Please try again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('No Orders Found')).not.toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Order #K7M2QX9P' })).toBeInTheDocument();
+  });
+
+  it("an answer with no list of orders (a proxy's page) is a failed load, not No Orders Found", async () => {
+    server.use(
+      http.get(`${API}/orders`, () =>
+        HttpResponse.text('<!doctype html><title>Bad gateway</title>', {
+          headers: { 'content-type': 'text/html' },
+        }),
+      ),
+    );
+    renderOrders();
+    expect(await screen.findByText('Your orders could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByText('No Orders Found')).not.toBeInTheDocument();
   });
 
   it('asks for pages of 10 and loads more while the Link header says more remain', async () => {

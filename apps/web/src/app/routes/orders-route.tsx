@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PackageOpen } from 'lucide-react';
+import { CircleAlert, PackageOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Skeleton } from '@store/ui/skeleton';
@@ -11,8 +11,16 @@ import { paths } from '@/lib/paths';
 const loadFailed = 'Failed to load your orders. Please try again.';
 
 export function Component() {
-  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useOrdersQuery();
+  const {
+    data,
+    isPending,
+    isError,
+    isRefetching,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useOrdersQuery();
 
   useEffect(() => {
     if (isError) toast.error(loadFailed, { id: 'orders-load-error' });
@@ -37,12 +45,16 @@ export function Component() {
           ))}
         </div>
       ) : orders.length === 0 && isError ? (
-        // a failed load is not an empty history: say so and offer to try again
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-16 text-center">
+        // a failed load is not an empty history: say so (the spec's words) and offer to try again
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-card px-6 py-16 text-center"
+        >
+          <CircleAlert className="size-12 text-destructive" aria-hidden="true" />
           <h2 className="text-xl font-semibold">Your orders could not be loaded</h2>
-          <p className="text-muted-foreground">Check your connection and try again.</p>
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try Again
+          <p className="text-muted-foreground">{loadFailed}</p>
+          <Button variant="outline" onClick={() => void refetch()} disabled={isRefetching}>
+            {isRefetching ? 'Trying again...' : 'Try Again'}
           </Button>
         </div>
       ) : orders.length === 0 ? (

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ORDER_PAGE_SIZE } from '@store/contracts/limits';
-import { apiRequestWithHeaders } from '@/lib/api-client';
+import { ApiError, apiRequestWithHeaders } from '@/lib/api-client';
 import { toOrderView, type OrderInput, type OrderView } from '../lib/order-view';
 
 export interface OrdersPage {
@@ -24,7 +24,10 @@ export async function getOrdersPage(page: number, signal?: AbortSignal): Promise
     '/orders',
     { query: { page, limit: ORDER_PAGE_SIZE }, signal },
   );
-  const list = Array.isArray(body) ? body : (body?.data ?? []);
+  const list = Array.isArray(body) ? body : body?.data;
+  // An answer that is no list (a proxy's HTML page, an error object) is a failed load, not an
+  // empty order history: My Orders must not say 'No Orders Found' to a shopper who has orders.
+  if (!Array.isArray(list)) throw new ApiError(0, 'The orders answer held no list of orders');
   const totalHeader = headers.get('X-Total-Count');
   const total = totalHeader !== null && /^\d+$/.test(totalHeader) ? Number(totalHeader) : undefined;
   const more =
