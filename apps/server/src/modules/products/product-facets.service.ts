@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { productFacetLabels, products } from '../../db/schema';
 import {
   chosenTokens,
+  chosenValues,
   filterConditions,
   inStockCondition,
   whereOf,
@@ -99,6 +100,12 @@ export async function productFacets(
     storeId,
     tokens.map((t) => t.token),
   );
+  // a chosen value no product has (yet) is shown as it was written
+  for (const c of chosenValues(q)) {
+    if (!labels.has(c.token)) {
+      labels.set(c.token, { keyLabel: c.keyAsWritten, valueLabel: c.value, metricUnit: null });
+    }
+  }
   return {
     total: Number(totals[0]?.total ?? 0),
     categories,

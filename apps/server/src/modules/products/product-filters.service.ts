@@ -21,10 +21,24 @@ export type FacetDimension = 'category' | 'parentCategory' | 'price' | 'inStock'
 /** The chosen size, colour and attribute values, as tokens grouped by facet key. */
 export function chosenTokens(q: ProductFacetsQuery): Map<string, string[]> {
   const byKey = new Map<string, string[]>();
+  for (const { key, token } of chosenValues(q)) byKey.set(key, [...(byKey.get(key) ?? []), token]);
+  return byKey;
+}
+
+/** Each chosen value with its facet key and token, as the shopper wrote it. */
+export function chosenValues(
+  q: ProductFacetsQuery,
+): { key: string; token: string; keyAsWritten: string; value: string }[] {
+  const chosen: { key: string; token: string; keyAsWritten: string; value: string }[] = [];
   const add = (key: string, value: string) => {
     if (!value.trim()) return;
     const k = facetKey(key);
-    byKey.set(k, [...(byKey.get(k) ?? []), facetToken(k, value)]);
+    chosen.push({
+      key: k,
+      token: facetToken(k, value),
+      keyAsWritten: key.trim(),
+      value: value.trim(),
+    });
   };
   for (const v of q.size ?? []) add('size', v);
   for (const v of q.color ?? []) add('color', v);
@@ -33,7 +47,7 @@ export function chosenTokens(q: ProductFacetsQuery): Map<string, string[]> {
     // 'Key:Value'; without a colon there is no key to file it under
     if (at > 0) add(a.slice(0, at), a.slice(at + 1));
   }
-  return byKey;
+  return chosen;
 }
 
 /** The search, already resolved to tsquery text (product-search.service.ts), or none. */
