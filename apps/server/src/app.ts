@@ -103,6 +103,8 @@ export interface AppConfig {
   mail?: MailConfig;
   /** Called by app.emailQueued() after a commit that queued e-mail: server.ts wakes the mail job. */
   onEmailQueued?: () => void;
+  /** How long catalogue answers are cached, in ms (env CATALOGUE_CACHE_TTL_MS); 0: not at all; default 30 s. */
+  catalogueCacheTtlMs?: number;
 }
 
 declare module 'fastify' {
@@ -125,7 +127,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   const hardening = {
     hsts: (options.publicBaseUrl ?? '').startsWith('https:'),
   };
-  const cache = new ResponseCache();
+  const cache = new ResponseCache(options.catalogueCacheTtlMs);
   // Repeat catalogue reads are answered from the cache before Fastify (lib/cache-front.ts).
   const front = new CacheFront(cache, securityHeaders(hardening));
   const app = Fastify({

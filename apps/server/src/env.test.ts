@@ -9,6 +9,12 @@ describe('environment', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SANDBOX_GATEWAY_SECRET).toBeUndefined();
     expect(env.TRUST_PROXY).toBe(false);
+    expect(env.CATALOGUE_CACHE_TTL_MS).toBe(30_000);
+  });
+
+  it('lets a bench turn the catalogue cache off (CATALOGUE_CACHE_TTL_MS=0), not below', () => {
+    expect(readEnv({ CATALOGUE_CACHE_TTL_MS: '0' }).CATALOGUE_CACHE_TTL_MS).toBe(0);
+    expect(() => readEnv({ CATALOGUE_CACHE_TTL_MS: '-1' })).toThrow(/CATALOGUE_CACHE_TTL_MS/);
   });
 
   it('reads TRUST_PROXY as a hop count or proxy addresses, and refuses what a client could spoof', () => {

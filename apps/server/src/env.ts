@@ -114,6 +114,14 @@ const envSchema = z.object({
       .max(7 * 24 * 60)
       .default(30),
   ),
+  /**
+   * How long a catalogue answer (GET /products, /storeInfo) is kept, in ms. For benches: 0 keeps
+   * none, so every request reaches the database (bench/catalogue.mjs measures misses).
+   */
+  CATALOGUE_CACHE_TTL_MS: z.preprocess(
+    blank,
+    z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  ),
   /** PayU's merchant API (verify_payment, refunds); unset: PayU's own for PAYU_MODE. */
   PAYU_API_URL: z.preprocess(blank, z.string().url().optional()),
   /** Uploaded images (docs/decisions/product-images.md): an S3-compatible bucket; unset: <DATA_DIR>/media. */

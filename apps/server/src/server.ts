@@ -56,6 +56,7 @@ async function main() {
     jwtSecret,
     payments,
     payWindowMs,
+    catalogueCacheTtlMs: env.CATALOGUE_CACHE_TTL_MS,
     rateLimits: { redisUrl: env.REDIS_URL },
     webDistDir: env.WEB_DIST_DIR,
     adminDistDir: env.ADMIN_DIST_DIR,
