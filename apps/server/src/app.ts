@@ -31,6 +31,7 @@ import { operatorPaymentRoutes } from './modules/payments/operator-payments.rout
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
 import { productRoutes } from './modules/products/products.routes';
+import { relatedProductRoutes } from './modules/products/related-products.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -219,6 +220,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(userRoutes, { db: options.db });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
+      await api.register(relatedProductRoutes, { db: options.db, cache });
       await api.register(shippingRoutes, { db: options.db });
       await api.register(orderRoutes, {
         db: options.db,
