@@ -17,6 +17,9 @@ describe('paths', () => {
     expect(paths.products({ page: 2, parentCategory: 'Pens/Inks', category: 'accessories' })).toBe(
       '/products?category=accessories&parentCategory=Pens%2FInks&page=2',
     );
+    expect(paths.products({ q: 'fountain pen & ink', category: 'pens' })).toBe(
+      '/products?q=fountain%20pen%20%26%20ink&category=pens',
+    );
   });
 
   it('links a store category by its lowercased name', () => {

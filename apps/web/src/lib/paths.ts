@@ -8,6 +8,8 @@ import type { PolicySlug } from '@store/contracts/store';
 
 /** Query of /products (spec section 2); features/products/lib/listing.ts reads it back. */
 export interface ProductsQuery {
+  /** search words (the listing's other filters are written by features/products/lib/listing.ts) */
+  q?: string;
   category?: string;
   parentCategory?: string;
   page?: number;
@@ -33,6 +35,7 @@ export const paths = {
   /** /products, optionally filtered; `featured` only appears when true. */
   products: (query: ProductsQuery = {}): string =>
     withQuery('/products', {
+      q: query.q,
       category: query.category,
       parentCategory: query.parentCategory,
       page: query.page,

@@ -9,6 +9,7 @@ import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
 import { paths } from '@/lib/paths';
+import { SearchBox } from './search-box';
 
 // The drawer (Radix Dialog) loads on first open, keeping it out of the entry chunk.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
@@ -109,6 +110,8 @@ export function Navbar() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
+          {/* phones search from the menu, where the bar has no room for a field */}
+          <SearchBox className="mr-2 hidden w-44 md:block lg:w-64" />
           <Link
             to={paths.wishlist}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
@@ -162,6 +165,7 @@ export function Navbar() {
             onOpenChange={(open) => setMenuOpenedAt(open ? location.key : null)}
             categories={categories}
             isLoggedIn={isLoggedIn}
+            search={<SearchBox />}
           />
         </Suspense>
       )}
