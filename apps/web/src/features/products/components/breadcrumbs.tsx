@@ -27,17 +27,19 @@ export function productCrumbs(
 }
 
 /**
- * One line at every width: each crumb shrinks to an ellipsis in proportion to its length (the
- * title keeps a few letters), so a long name never widens a phone's page; the h1 has it in full.
+ * One line at every width, so a long name never widens a phone's page: the product's title gives
+ * way first (the h1 below has it in full), the categories a little, Home never.
  */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="min-w-0">
+    <nav aria-label="Breadcrumb" className="w-full min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
         {crumbs.map((crumb, index) => (
           <li
             key={`${index}-${crumb.label}`}
-            className={`flex items-center gap-1.5 ${crumb.href ? 'min-w-0' : 'min-w-16'}`}
+            className={`flex items-center gap-1.5 ${
+              index === 0 ? 'shrink-0' : crumb.href ? 'min-w-0' : 'min-w-16 shrink-[8]'
+            }`}
           >
             {index > 0 && <ChevronRight aria-hidden="true" className="size-3.5 shrink-0" />}
             {crumb.href ? (
