@@ -100,11 +100,16 @@ export function Component() {
             <GridToggle view={view} onChange={setView} />
           </div>
           <CollectionLinks categories={collections} current={params.category} />
-          <ParentCategoryFilter
-            options={facets.data?.parentCategories.map((p) => p.value) ?? []}
-            value={params.parentCategory}
-            onChange={setParentCategory}
-          />
+          {facets.isPending ? (
+            // the chips' row, held while the facets load, so the grid below does not jump
+            <div className="h-9" aria-hidden="true" />
+          ) : (
+            <ParentCategoryFilter
+              options={facets.data?.parentCategories.map((p) => p.value) ?? []}
+              value={params.parentCategory}
+              onChange={setParentCategory}
+            />
+          )}
         </header>
       )}
 
