@@ -53,6 +53,10 @@ async function openCard(page: Page, all: ApiProduct[], product: ApiProduct): Pro
   return card;
 }
 
+/** The product page's own details: the related products' cards below say their stock too. */
+const productDetails = (page: Page, product: Pick<ApiProduct, 'title'>): Locator =>
+  page.getByRole('main').getByRole('article', { name: product.title, exact: true });
+
 test.describe('stock on the shelf and at checkout', () => {
   test('a sold-out product cannot be added; low stock says "Only N left", per size and colour too', async ({
     page,
@@ -98,7 +102,9 @@ test.describe('stock on the shelf and at checkout', () => {
     // The product page too; nothing reaches the cart.
     await page.goto(`/product/${soldOut!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: soldOut!.title })).toBeVisible();
-    await expect(main.getByText(stockText.soldOut, { exact: true })).toBeVisible();
+    await expect(
+      productDetails(page, soldOut!).getByText(stockText.soldOut, { exact: true }),
+    ).toBeVisible();
     const addToCart = main.getByRole('button', { name: 'Add to Cart', exact: true });
     await expect(addToCart).toBeDisabled();
     await expect(addToCart).toHaveAccessibleDescription(stockText.soldOut);
@@ -113,7 +119,9 @@ test.describe('stock on the shelf and at checkout', () => {
     await expect(card.getByRole('button', { name: `Add ${low!.title} to cart` })).toBeEnabled();
     await page.goto(`/product/${low!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: low!.title })).toBeVisible();
-    await expect(main.getByText(stockText.onlyLeft(lowLeft), { exact: true })).toBeVisible();
+    await expect(
+      productDetails(page, low!).getByText(stockText.onlyLeft(lowLeft), { exact: true }),
+    ).toBeVisible();
     await expect(addToCart).toBeEnabled();
     const lowVariant = low!.variants.find((v) => v.availability.status === 'low_stock');
     if (lowVariant && low!.variants.length > 1) {
@@ -122,7 +130,9 @@ test.describe('stock on the shelf and at checkout', () => {
         : [/^Colou?r/, lowVariant.color!];
       await chooseChip(main.getByRole('group', { name: legend }), option);
       await expect(
-        main.getByText(stockText.onlyLeft(lowVariant.availability.left!), { exact: true }),
+        productDetails(page, low!).getByText(stockText.onlyLeft(lowVariant.availability.left!), {
+          exact: true,
+        }),
       ).toBeVisible();
     }
 
@@ -138,7 +148,8 @@ test.describe('stock on the shelf and at checkout', () => {
       await expect(chips.getByRole('radio', { name, exact: true }), name).toHaveCount(1);
     }
     await chooseChip(chips, `${optionOf(gone)} (sold out)`);
-    await expect(main.getByText(stockText.soldOut, { exact: true })).toBeVisible();
+    const partlyDetails = productDetails(page, partly!);
+    await expect(partlyDetails.getByText(stockText.soldOut, { exact: true })).toBeVisible();
     await expect(addToCart).toBeDisabled();
     await expect(addToCart).toHaveAccessibleDescription(stockText.soldOut);
     // the chosen sold-out chip keeps its contrast (it is struck through, never faded)
@@ -147,10 +158,10 @@ test.describe('stock on the shelf and at checkout', () => {
     const other = lowOption ?? partly!.variants.find((v) => v.availability.status === 'in_stock')!;
     await chooseChip(chips, optionOf(other));
     await expect(addToCart).toBeEnabled();
-    await expect(main.getByText(stockText.soldOut, { exact: true })).toHaveCount(0);
+    await expect(partlyDetails.getByText(stockText.soldOut, { exact: true })).toHaveCount(0);
     if (lowOption)
       await expect(
-        main.getByText(stockText.onlyLeft(lowOption.availability.left!), { exact: true }),
+        partlyDetails.getByText(stockText.onlyLeft(lowOption.availability.left!), { exact: true }),
       ).toBeVisible();
   });
 
@@ -182,7 +193,9 @@ test.describe('stock on the shelf and at checkout', () => {
     await signInBrowser(context, baseURL!, tokenA);
     await page.goto(`/product/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(main.getByText(stockText.onlyLeft(left), { exact: true })).toBeVisible();
+    await expect(
+      productDetails(page, { title }).getByText(stockText.onlyLeft(left), { exact: true }),
+    ).toBeVisible();
     const stepper = main.getByRole('group', { name: `Quantity of ${title}` });
     const more = stepper.getByRole('button', { name: 'Increase quantity' });
     for (let quantity = 1; quantity < left; quantity += 1) await more.click();

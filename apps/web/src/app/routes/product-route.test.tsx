@@ -225,6 +225,7 @@ describe('product detail', () => {
     localStorage.setItem('store:delivery-pin', JSON.stringify('110001'));
     serve(product);
     render();
+    await screen.findByRole('heading', { name: 'Linen Diary' });
     await waitFor(() =>
       expect(screen.getByTestId('delivery-line')).toHaveTextContent(
         'Delivery by Thu, 27 Nov – Tue, 2 Dec to 110001',

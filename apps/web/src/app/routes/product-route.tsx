@@ -87,6 +87,7 @@ function ProductDetail({ product }: { product: ProductView }) {
   const specs = productSpecs(product.attributes);
   const onSale = isOnSale(product);
   const stockId = useId();
+  const titleId = useId();
   // the chosen size/colour is what counts once chosen; the stepper stops at what is left
   const availability = choiceAvailability(product, { size, color });
   const soldOut = isSoldOut(availability);
@@ -117,7 +118,8 @@ function ProductDetail({ product }: { product: ProductView }) {
   };
 
   return (
-    <div className="grid gap-10 md:grid-cols-2">
+    // an article named by its title: the product itself, apart from the related products' cards
+    <article aria-labelledby={titleId} className="grid gap-10 md:grid-cols-2">
       <ProductGallery product={product} />
 
       <div className="flex flex-col gap-5">
@@ -126,7 +128,9 @@ function ProductDetail({ product }: { product: ProductView }) {
           {product.category && <Badge variant="secondary">{product.category}</Badge>}
           {onSale && <Badge variant="sale">Sale</Badge>}
         </div>
-        <h1 className="text-3xl font-semibold leading-tight sm:text-4xl">{product.name}</h1>
+        <h1 id={titleId} className="text-3xl font-semibold leading-tight sm:text-4xl">
+          {product.name}
+        </h1>
         <p className="flex items-baseline gap-3">
           <span className="text-3xl font-semibold text-primary">{formatInr(product.price)}</span>
           {onSale && product.originalPrice !== undefined && (
@@ -214,7 +218,7 @@ function ProductDetail({ product }: { product: ProductView }) {
           </section>
         )}
       </div>
-    </div>
+    </article>
   );
 }
 
