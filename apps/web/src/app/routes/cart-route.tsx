@@ -32,7 +32,7 @@ function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' 
         id={id}
         value=""
         aria-describedby={`${id}-hint`}
-        className="h-9 w-40 text-sm"
+        className="h-9 w-40 max-w-full text-sm"
         onChange={(event) =>
           chooseOptions(
             line,
@@ -66,45 +66,49 @@ function CartLineItem({ line }: { line: CartLine }) {
   ]
     .filter(Boolean)
     .join(' · ');
+  // A grid, so that on a phone the remove button sits beside the name and the quantity and line
+  // total get their own row: in one row they pushed the button out of the card at 390 px (a
+  // ₹11,988 line). From sm up it is one row: picture, name, quantity, total, remove.
   return (
-    <li className="flex gap-4 py-5">
-      <ProductThumbnail href={href} image={line.image} size={96} />
-      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <h3 className="font-display text-lg font-semibold leading-snug">
-            <Link to={href} className="hover:text-primary">
-              {line.name}
-            </Link>
-          </h3>
-          {options && <p className="text-sm text-muted-foreground">{options}</p>}
-          {missing.length > 0 && (
-            <div className="my-2 flex flex-col gap-2">
-              {missing.map((kind) => (
-                <ChoiceSelect key={kind} line={line} kind={kind} />
-              ))}
-            </div>
-          )}
-          <p className="text-sm text-muted-foreground">{formatInr(line.price)} each</p>
-        </div>
-        <div className="flex items-center justify-between gap-4 sm:justify-end">
-          <QuantityStepper
-            value={line.quantity}
-            label={`Quantity of ${line.name}`}
-            max={maxLineQuantity(items, line)}
-            onChange={(quantity) => updateQuantity(line, quantity)}
-          />
-          <p className="w-24 text-right font-semibold tabular-nums">
-            {formatInr(sumRupees([line]))}
-          </p>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove ${line.name}`}
-            onClick={() => removeItem(line)}
-          >
-            <X aria-hidden="true" />
-          </Button>
-        </div>
+    <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-4 gap-y-3 py-5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:items-center">
+      <div className="row-span-2 self-start sm:row-span-1">
+        <ProductThumbnail href={href} image={line.image} size={96} />
+      </div>
+      <div className="min-w-0 [overflow-wrap:anywhere]">
+        <h3 className="font-display text-lg font-semibold leading-snug">
+          <Link to={href} className="hover:text-primary">
+            {line.name}
+          </Link>
+        </h3>
+        {options && <p className="text-sm text-muted-foreground">{options}</p>}
+        {missing.length > 0 && (
+          <div className="my-2 flex flex-col gap-2">
+            {missing.map((kind) => (
+              <ChoiceSelect key={kind} line={line} kind={kind} />
+            ))}
+          </div>
+        )}
+        <p className="text-sm text-muted-foreground">{formatInr(line.price)} each</p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="col-start-3 row-start-1 self-start sm:col-start-4 sm:self-center"
+        aria-label={`Remove ${line.name}`}
+        onClick={() => removeItem(line)}
+      >
+        <X aria-hidden="true" />
+      </Button>
+      <div className="col-span-2 col-start-2 flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-nowrap">
+        <QuantityStepper
+          value={line.quantity}
+          label={`Quantity of ${line.name}`}
+          max={maxLineQuantity(items, line)}
+          onChange={(quantity) => updateQuantity(line, quantity)}
+        />
+        <p className="text-right font-semibold tabular-nums sm:w-24">
+          {formatInr(sumRupees([line]))}
+        </p>
       </div>
     </li>
   );
