@@ -63,6 +63,12 @@ describe('order mapping', () => {
     expect(
       toOrderView({ ...order, items: [{ ...items[0]!, color: null }] }).items[0]!.variant,
     ).toBe('A5');
+    // a product's only size says nothing: the colour alone, or nothing
+    const oneSize = { ...items[0]!, size: 'One Size' };
+    expect(toOrderView({ ...order, items: [oneSize] }).items[0]!.variant).toBe('Maroon');
+    expect(toOrderView({ ...order, items: [{ ...oneSize, color: null }] }).items[0]!.variant).toBe(
+      '',
+    );
   });
   it('shows the tracking number when the server gives one', () => {
     expect(toOrderView({ ...order, status: 2, trackingNumber: 'DL123' }).shipping.tracking).toBe(

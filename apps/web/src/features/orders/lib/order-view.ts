@@ -5,6 +5,9 @@ import type { Order, OrderDocument } from '@store/contracts/orders';
 
 export const TRACKING_NOT_AVAILABLE = 'Not available';
 
+/** The size of a product that comes in one size only (spec: preselected on the product page). */
+const ONLY_SIZE = 'One Size';
+
 export interface OrderItemView {
   id: string;
   name: string;
@@ -95,7 +98,8 @@ export function toOrderView(order: OrderInput): OrderView {
   const items = order.items.map((item) => ({
     id: item.id,
     name: item.productTitle,
-    variant: [item.size, item.color].filter(Boolean).join(' · '),
+    // a product's only size ('One Size') says nothing the title does not (as in the e-mails)
+    variant: [item.size !== ONLY_SIZE && item.size, item.color].filter(Boolean).join(' · '),
     quantity: item.quantity,
     price: item.price,
   }));
