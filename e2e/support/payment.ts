@@ -3,6 +3,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 const methodOption = {
   gateway: /sandbox gateway|card or netbanking/i,
   'upi-qr': /scan a QR code/i,
+  'upi-app': /UPI app on this phone/i,
   cod: /cash on delivery/i,
 } as const;
 
