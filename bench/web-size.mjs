@@ -2,10 +2,11 @@
 // Prints the gzip size of the JavaScript the home page loads before it can render: the entry chunk
 // and its static imports (Vite manifest), and, for information, the home route chunk with its own
 // static imports (and the query-client module loaded with every route) that the router requests
-// right after. Builds apps/web first when it is stale.
+// right after; then the font files the build ships and which one index.html preloads. Builds
+// apps/web first when it is stale.
 // Budget: 95 KB gzip for the entry and its static imports.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -62,6 +63,22 @@ if (homeKey) {
     entryKeys,
   );
   console.log(`home page JS in all: ${kb(entryTotal + homeTotal)} KB gzip`);
+}
+
+// Fonts: what index.html preloads (the first view's), and every font file the build ships. A woff2
+// is compressed already, so its bytes on disk are its bytes on the wire.
+const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+const preloaded = [...indexHtml.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map(
+  ([tag]) => tag.match(/href="\/([^"]+)"/)?.[1],
+);
+const fontFiles = readdirSync(join(dist, 'assets')).filter((f) => /\.(woff2?|ttf|otf)$/.test(f));
+const fontBytes = (file) => statSync(join(dist, 'assets', file)).size;
+console.log(
+  `fonts: ${fontFiles.length} file(s), ${kb(fontFiles.reduce((sum, f) => sum + fontBytes(f), 0))} KB`,
+);
+for (const file of fontFiles) {
+  const mark = preloaded.includes(`assets/${file}`) ? ' (preloaded)' : '';
+  console.log(`    ${file.padEnd(44)} ${kb(fontBytes(file)).padStart(6)} KB${mark}`);
 }
 
 const ok = entryTotal / 1024 <= BUDGET_KB;
