@@ -61,7 +61,7 @@ BEGIN
   WITH target AS (
     SELECT p.id FROM products p WHERE ids IS NULL
     UNION
-    SELECT DISTINCT x.id FROM unnest(ids) AS x(id) WHERE ids IS NOT NULL
+    SELECT x.id FROM unnest(ids) AS x(id) WHERE ids IS NOT NULL
   ),
   attr AS (
     SELECT pa.product_id,
@@ -105,11 +105,15 @@ BEGIN
   SELECT DISTINCT ON (p.store_id, product_facet_key(pa.key) || ':' || lower(trim(v)))
     p.store_id, product_facet_key(pa.key) || ':' || lower(trim(v)), trim(pa.key), trim(v),
     nullif(trim(pa.metric_unit), '')
-  FROM product_attributes pa
+  FROM (
+      SELECT p.id FROM products p WHERE ids IS NULL
+      UNION
+      SELECT x.id FROM unnest(ids) AS x(id) WHERE ids IS NOT NULL
+    ) t
+    JOIN product_attributes pa ON pa.product_id = t.id
     JOIN products p ON p.id = pa.product_id,
     unnest(pa.values) AS v
-  WHERE (ids IS NULL OR pa.product_id = ANY (ids))
-    AND lower(pa.key) <> 'featured' AND lower(pa.key) NOT LIKE '%phone%' AND trim(v) <> ''
+  WHERE lower(pa.key) <> 'featured' AND lower(pa.key) NOT LIKE '%phone%' AND trim(v) <> ''
   ORDER BY p.store_id, product_facet_key(pa.key) || ':' || lower(trim(v)), pa.metric_unit NULLS LAST
   ON CONFLICT (store_id, token) DO UPDATE SET
     key_label = EXCLUDED.key_label,
