@@ -1,4 +1,5 @@
 import { RELATED_LIMIT } from '@store/contracts/limits';
+import { cn } from '@store/ui/cn';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { useNearViewport } from '@/lib/use-near-viewport';
@@ -12,8 +13,8 @@ const grid = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4';
 
 /**
  * "You may also like": up to four cards under the product, fetched as the section nears the
- * viewport. Until then (and while loading) skeletons of the cards' size hold its place; with no
- * related products, or a failed fetch, the section is left out.
+ * viewport. Until then (still) and while loading (pulsing) skeletons of the cards' size hold its
+ * place; with no related products, or a failed fetch, the section is left out.
  */
 export function RelatedProducts({ productId }: { productId: string }) {
   const [ref, near] = useNearViewport<HTMLElement>(NEAR_VIEWPORT);
@@ -27,7 +28,13 @@ export function RelatedProducts({ productId }: { productId: string }) {
         You may also like
       </h2>
       {isPending || !products ? (
-        <div className={grid} role="status" aria-label="Loading related products">
+        <div
+          role="status"
+          aria-label="Loading related products"
+          // still out of sight, the place is only held: no pulse, whose endless animation would
+          // also keep a page from ever counting as settled
+          className={cn(grid, !near && '[&_*]:animate-none')}
+        >
           {Array.from({ length: RELATED_LIMIT }, (_, i) => (
             <ProductCardSkeleton key={i} />
           ))}
