@@ -61,6 +61,31 @@ test('headings use the self-hosted Lora, preloaded from this origin', async ({ p
   expect(rendered.family).toMatch(/^"?Lora"?,/);
   expect(rendered.loaded).toBe(true);
   expect(foreign, 'nothing is fetched from another site').toEqual([]);
+
+  // Lora has no ₹: in a heading it must come from the next font of the stack, not be lost
+  await page.evaluate(() => {
+    const probe = document.createElement('h2');
+    probe.id = 'rupee-probe';
+    probe.textContent = '₹11,988';
+    document.querySelector('main')!.append(probe);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', {
+    nodeId: root.nodeId,
+    selector: '#rupee-probe',
+  });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  // the face's own name, e.g. 'Lora SemiBold'
+  const lora = fonts.find((f) => f.familyName.startsWith('Lora'));
+  expect(lora?.isCustomFont, 'digits in Lora').toBe(true);
+  expect(lora?.glyphCount).toBe(6);
+  expect(
+    fonts.filter((f) => f !== lora).reduce((n, f) => n + f.glyphCount, 0),
+    '₹ drawn by a fallback font',
+  ).toBe(1);
 });
 
 test('a cart line with a ₹11,988 total keeps its remove button inside the card', async ({
