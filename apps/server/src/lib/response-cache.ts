@@ -29,6 +29,8 @@ export interface Entry {
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Settles when the compressed copies are there (or failed: then the plugin compresses). */
   compressed: Promise<void>;
+  /** Made with GetOrCreateOptions.staleForMs: kept (stale) when it expires or the catalogue changes. */
+  staleForMs?: number;
 }
 
 /**
@@ -38,10 +40,21 @@ export interface Entry {
 export const requestCacheKey = (request: IncomingMessage) =>
   `${request.headers['x-store-domain'] ?? ''}\n${request.headers.host ?? ''}\n${request.url}`;
 
+/** How getOrCreate treats an entry that is no longer fresh. */
+export interface GetOrCreateOptions {
+  /**
+   * Serve the previous answer (after a catalogue change or its TTL) while ONE refresh computes the
+   * new one in the background, for up to this many ms after it went stale. For answers that are
+   * costly and whose staleness a shopper cannot act on (facet counts); never for listings.
+   */
+  staleForMs?: number;
+}
+
 /**
  * Serialized responses of catalogue reads, keyed by store + normalized query. Cleared in-process
  * when the catalogue changes; the TTL bounds staleness when another process (a seed run on
- * PostgreSQL) changed it.
+ * PostgreSQL) changed it. Concurrent misses of one key share one computation (single-flight), so
+ * ten shoppers opening the same page after a catalogue change cost one query, not ten.
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
@@ -50,6 +63,12 @@ export class ResponseCache {
    * or the handler (lib/cache-front.ts)
    */
   private aliases = new Map<string, string>();
+  /** Computations under way, by key; forgotten on clear() so later requests see the change. */
+  private inFlight = new Map<string, Promise<Entry>>();
+  /** Entries made with staleForMs that went stale: served until `staleUntil` while refreshed. */
+  private stale = new Map<string, { entry: Entry; staleUntil: number }>();
+  /** Bumped by clear(): a computation started before it must not be kept as fresh after it. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs = 30_000,
@@ -58,25 +77,54 @@ export class ResponseCache {
 
   /** Values worth keeping across pages (a listing's exact total), forgotten with the responses. */
   private memos = new Map<string, { value: unknown; expiresAt: number }>();
+  private memosInFlight = new Map<string, Promise<unknown>>();
 
   clear(): void {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.staleForMs) this.keepStale(key, entry, now);
+    }
     this.entries.clear();
     this.aliases.clear();
+    this.inFlight.clear();
     this.memos.clear();
+    this.memosInFlight.clear();
+    this.generation++;
+  }
+
+  private keepStale(key: string, entry: Entry, now: number): void {
+    if (this.stale.size >= this.maxEntries) this.stale.clear();
+    this.stale.set(key, { entry, staleUntil: now + (entry.staleForMs ?? 0) });
   }
 
   /**
    * A value computed once per key until the catalogue changes (clear) or `ttlMs` passes, e.g. the
-   * exact count of a large listing that every page of it shows.
+   * exact count of a large listing that every page of it shows. Concurrent callers of a key not
+   * yet known share one computation.
    */
   async memo<T>(key: string, produce: () => Promise<T>, ttlMs = 5 * 60_000): Promise<T> {
-    const now = Date.now();
     const hit = this.memos.get(key);
-    if (hit && hit.expiresAt > now) return hit.value as T;
-    const value = await produce();
-    if (this.memos.size >= this.maxEntries) this.memos.clear();
-    this.memos.set(key, { value, expiresAt: now + ttlMs });
-    return value;
+    if (hit && hit.expiresAt > Date.now()) return hit.value as T;
+    const pending = this.memosInFlight.get(key);
+    if (pending) return pending as Promise<T>;
+    const generation = this.generation;
+    const computing = produce().then(
+      (value) => {
+        if (this.memosInFlight.get(key) === computing) this.memosInFlight.delete(key);
+        // a value read before a catalogue change is given to its callers but not kept
+        if (generation === this.generation) {
+          if (this.memos.size >= this.maxEntries) this.memos.clear();
+          this.memos.set(key, { value, expiresAt: Date.now() + ttlMs });
+        }
+        return value;
+      },
+      (err: unknown) => {
+        if (this.memosInFlight.get(key) === computing) this.memosInFlight.delete(key);
+        throw err;
+      },
+    );
+    this.memosInFlight.set(key, computing);
+    return computing;
   }
 
   /** A fresh entry for a request seen before (same store headers and URL), without parsing it. */
@@ -101,11 +149,67 @@ export class ResponseCache {
     await Promise.all([...this.entries.values()].map((e) => e.compressed));
   }
 
-  async getOrCreate(key: string, produce: () => Promise<unknown>): Promise<Entry> {
+  /** Resolves once the computations under way (background refreshes included) have ended. */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /**
+   * The fresh entry of `key`, or the one computation of it under way, or a new one. With
+   * `staleForMs` (and a TTL above 0) an entry that went stale is answered at once while one
+   * background refresh replaces it.
+   */
+  async getOrCreate(
+    key: string,
+    produce: () => Promise<unknown>,
+    options: GetOrCreateOptions = {},
+  ): Promise<Entry> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit;
-    const body = JSON.stringify(await produce());
+    const swr = this.ttlMs > 0 && options.staleForMs ? options.staleForMs : 0;
+    if (hit) {
+      this.entries.delete(key);
+      if (hit.staleForMs) this.keepStale(key, hit, now);
+    }
+    // TTL 0 keeps no answer, not even for a request arriving meanwhile: every request computes
+    // its own (bench/catalogue.mjs measures misses that way)
+    const pending =
+      (this.ttlMs > 0 ? this.inFlight.get(key) : undefined) ?? this.compute(key, produce, swr);
+    const old = swr ? this.stale.get(key) : undefined;
+    if (old && old.staleUntil > now) {
+      // the refresh's failure is the next request's to see: this one has its answer
+      pending.catch(() => undefined);
+      return old.entry;
+    }
+    return pending;
+  }
+
+  private compute(key: string, produce: () => Promise<unknown>, staleForMs: number) {
+    const generation = this.generation;
+    const computing: Promise<Entry> = produce()
+      .then((value) => {
+        const entry = this.makeEntry(value, staleForMs);
+        // made from what was read before a catalogue change: answer the callers, keep nothing
+        if (generation === this.generation) {
+          if (this.entries.size >= this.maxEntries) {
+            const oldest = this.entries.keys().next();
+            if (!oldest.done) this.entries.delete(oldest.value);
+          }
+          this.entries.set(key, entry);
+          this.stale.delete(key);
+        }
+        return entry;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key) === computing) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, computing);
+    return computing;
+  }
+
+  private makeEntry(value: unknown, staleForMs: number): Entry {
+    const body = JSON.stringify(value);
     // weak: the same entity goes out gzip-, brotli- or un-encoded, byte-different but equivalent
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const encoded: Entry['encoded'] = {};
@@ -122,20 +226,15 @@ export class ResponseCache {
             () => undefined,
             () => undefined,
           );
-    const entry: Entry = {
+    return {
       body,
       bytes: Buffer.from(body),
       etag,
-      expiresAt: now + this.ttlMs,
+      expiresAt: Date.now() + this.ttlMs,
       encoded,
       compressed,
+      ...(staleForMs ? { staleForMs } : {}),
     };
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, entry);
-    return entry;
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_BUCKETS } from '@store/contracts/limits';
 import type { ProductFacets } from '@store/contracts/products';
@@ -107,5 +108,18 @@ describe('GET /products/facets', () => {
       headers: { 'if-none-match': String(first.headers.etag) },
     });
     expect(same.statusCode).toBe(304);
+  });
+
+  it('answers the previous counts once after a catalogue change while one refresh computes the new', async () => {
+    const before = await facets();
+    await t.db.execute(sql`update products set active = false
+      where id = (select id from products where active order by created_at desc limit 1)`);
+    t.app.catalogueChanged();
+    // the listing is never stale
+    expect(await total('')).toBe(before.total - 1);
+    // the facets are, until their one background refresh has run
+    expect((await facets()).total).toBe(before.total);
+    await t.app.catalogueCache.idle();
+    expect((await facets()).total).toBe(before.total - 1);
   });
 });

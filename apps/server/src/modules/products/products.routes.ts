@@ -18,6 +18,9 @@ import { listProducts } from './product-listing.service';
 import { suggestProducts } from './product-suggest.service';
 import { getProduct } from './products.service';
 
+/** How long facet counts may be answered stale while their refresh runs (a refresh that fails). */
+const FACETS_STALE_MS = 5 * 60_000;
+
 /** One cache key per meaning: the spec's names are compared case-insensitively. */
 const filtersKey = (q: ProductFacetsQuery & Record<string, unknown>) =>
   normalizeQuery({
@@ -64,8 +67,13 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
     },
     async (request, reply) => {
       const key = `facets|${request.store.id}|${filtersKey(request.query)}`;
-      const entry = await cache.getOrCreate(key, () =>
-        productFacets(db, request.store.id, request.query),
+      // stale-while-revalidate: after a catalogue change the previous counts are answered while
+      // one refresh computes the new (the whole catalogue's facets read every product); the
+      // listing beside them is always fresh
+      const entry = await cache.getOrCreate(
+        key,
+        () => productFacets(db, request.store.id, request.query),
+        { staleForMs: FACETS_STALE_MS },
       );
       cache.alias(request.raw, key);
       return sendCachedJson(request, reply, entry);
