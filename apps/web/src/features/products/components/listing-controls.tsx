@@ -54,7 +54,7 @@ interface ParentCategoryFilterProps {
 export function ParentCategoryFilter({ options, value, onChange }: ParentCategoryFilterProps) {
   if (options.length === 0) return null;
   const chip = (label: string, selected: boolean, next: string | undefined) => (
-    <li key={label}>
+    <li key={label} className="shrink-0">
       <Button
         variant={selected ? 'default' : 'outline'}
         size="sm"
@@ -67,7 +67,9 @@ export function ParentCategoryFilter({ options, value, onChange }: ParentCategor
   );
   return (
     <nav aria-label="Filter by type">
-      <ul className="flex flex-wrap gap-2">
+      {/* one row that scrolls sideways on a phone, as the collection links do: a second row of
+          chips arriving with the facets would push the grid down (layout shift) */}
+      <ul className="-mx-4 -my-1 flex gap-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:my-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:py-0">
         {chip('All', !value, undefined)}
         {options.map((option) =>
           chip(option, value?.toLowerCase() === option.toLowerCase(), option),
