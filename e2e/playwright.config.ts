@@ -29,9 +29,15 @@ const phone = {
   hasTouch: true,
 };
 const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
-// Journeys about what the server sends (e-mails, reset links, invoice PDFs) look the same on any screen: they
-// run once, on the desktop, and keep CI short; every screen a shopper uses runs on both.
-const desktopOnly = /(emails|invoices|password-reset)\.spec\.ts$/;
+// Journeys about what the server sends or decides (e-mails, reset links, invoice PDFs, stock,
+// delivery dates, cash on delivery, the sandbox's approval page) are the same on any screen: they
+// run once, on the desktop, and keep CI short. The screens a shopper uses (browse, search,
+// product page, cart, checkout, payment, the phone's own layout) run on both.
+const desktopOnly =
+  /(emails|invoices|password-reset|stock|delivery|cash-on-delivery|sandbox-approval)\.spec\.ts$/;
+// The back office on a phone: its navigation and screens (back-office.spec.ts); the GST form's
+// journey checks what is saved, the same at any width.
+const backOfficeDesktopOnly = /back-office-gst\.spec\.ts$/;
 // E2E_DESKTOP_ONLY=1 (CI's second run, on PostgreSQL): the journeys at desktop size only, since
 // no database changes a phone's layout and the first run covered those
 const phones = process.env.E2E_DESKTOP_ONLY !== '1';
@@ -71,7 +77,15 @@ export default defineConfig({
     // storefront's have finished, so none of those counts a catalogue that grows under it.
     { name: 'admin-desktop', testMatch: backOffice, dependencies: storefront, use: desktop },
     ...(phones
-      ? [{ name: 'admin-phone', testMatch: backOffice, dependencies: storefront, use: phone }]
+      ? [
+          {
+            name: 'admin-phone',
+            testMatch: backOffice,
+            testIgnore: backOfficeDesktopOnly,
+            dependencies: storefront,
+            use: phone,
+          },
+        ]
       : []),
   ],
 });
