@@ -16,6 +16,15 @@ interface MobileMenuProps {
   search?: ReactNode;
 }
 
+/** An expanded combobox (the search box with its suggestions showing) has the focus. */
+function hasOpenList(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    target.getAttribute('role') === 'combobox' &&
+    target.getAttribute('aria-expanded') === 'true'
+  );
+}
+
 const itemClass =
   'block rounded-md px-3 py-2.5 text-base font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
@@ -29,7 +38,15 @@ export function MobileMenu({
 }: MobileMenuProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent title="Menu" description="Shop categories and account links">
+      <SheetContent
+        title="Menu"
+        description="Shop categories and account links"
+        onEscapeKeyDown={(event) => {
+          // Radix hears Escape on the document before the search box does: with its suggestions
+          // open, Escape belongs to the box (it closes the list), not to the menu
+          if (hasOpenList(event.target)) event.preventDefault();
+        }}
+      >
         {search}
         <nav aria-label="Mobile" className="flex flex-1 flex-col gap-1">
           {categories.map((c) => (
