@@ -293,7 +293,8 @@ describe('products page: search, sort and filters', () => {
     );
     await userEvent.click(within(sheet).getByRole('button', { name: 'Show 42 products' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+    // focus is back where the shopper was, not lost at the top of the page
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus());
   });
 
   it('a page past the end keeps the heading and filters and links to the last page', async () => {

@@ -1,5 +1,5 @@
 import { AlertCircle, PackageSearch, RotateCcw, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { useCart } from '@/state/cart/use-cart';
@@ -42,6 +42,7 @@ export function Component() {
   const params = readListingParams(searchParams);
   const [view, setView] = useState<GridView>('grid-3');
   const [sheetOpen, setSheetOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   const { addItem } = useCart();
   const wishlist = useWishlistHearts();
   const products = useProducts(productListQuery(params));
@@ -125,6 +126,7 @@ export function Component() {
             <>
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Button
+                  ref={filtersButton}
                   variant="outline"
                   className="md:hidden"
                   aria-haspopup="dialog"
@@ -211,6 +213,7 @@ export function Component() {
             facets={facets.data}
             params={params}
             onChange={changeFilters}
+            returnFocusTo={filtersButton}
           />
         </Suspense>
       )}

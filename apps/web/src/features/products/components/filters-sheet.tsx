@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Button } from '@store/ui/button';
 import { Sheet, SheetContent } from '@store/ui/sheet';
 import type { ProductFacets } from '@store/contracts/products';
@@ -10,6 +11,8 @@ interface FiltersSheetProps {
   facets: ProductFacets | undefined;
   params: ListingParams;
   onChange: (change: FilterChange) => void;
+  /** the button that opened it: focus goes back there on close (Radix only knows its own Trigger) */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -23,11 +26,20 @@ export default function FiltersSheet({
   facets,
   params,
   onChange,
+  returnFocusTo,
 }: FiltersSheetProps) {
   const total = facets?.total;
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent title="Filters" description="Narrow the products shown" className="w-[22rem]">
+      <SheetContent
+        title="Filters"
+        description="Narrow the products shown"
+        className="w-[22rem]"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <div className="-mx-1 flex-1 overflow-y-auto px-1">
           <FiltersPanel facets={facets} params={params} onChange={onChange} />
         </div>
