@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductFormInput } from '@store/contracts/admin/products';
 import { products } from '../../db/schema';
+import { ResponseCache } from '../../lib/response-cache';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import {
   authHeader,
@@ -543,6 +544,28 @@ describe('response cache under junk variants', () => {
       }
       const later = (await get(hot)).json() as ListBody;
       expect(later.data[0]!.title).toBe(first.data[0]!.title);
+    },
+    120_000,
+  );
+
+  // BUG (cache memory): ResponseCache bounds its ENTRIES (1000), not their bytes. A limit=100
+  // listing is ~75 KB of JSON, kept as a string, a Buffer and brotli and gzip copies: 1000 junk
+  // variants (`?limit=100&minPrice=N`) held 227 MB of payload and grew the process by 359 MB
+  // (measured with 1,500 products on PGlite), and the stale map can hold 1000 more. Suggested:
+  // a byte budget (e.g. 64 MB, counting body + compressed copies) evicting until under it.
+  it.fails(
+    'keeps its bodies within a memory budget (64 MB suggested), not 1000 of any size',
+    async () => {
+      const cache = new ResponseCache(30_000);
+      // ~200 KB of JSON each, repetitive so compressing 1000 of them stays quick
+      const big = (i: number) => ({
+        i,
+        rows: Array.from({ length: 2000 }, () => 'row '.padEnd(96, '.')),
+      });
+      for (let i = 0; i < 1000; i++) await cache.getOrCreate(`junk|${i}`, async () => big(i));
+      await cache.settled();
+      const kept = cache.size * JSON.stringify(big(0)).length;
+      expect(kept).toBeLessThanOrEqual(64 * 1024 * 1024);
     },
     120_000,
   );
