@@ -104,6 +104,13 @@ export const products = pgTable(
     featured: boolean('featured').notNull().default(false),
     /** weighted: A title, B category and parent category, C attribute values, D description */
     searchDoc: tsvector('search_doc'),
+    /**
+     * the title alone (drizzle/0007): a search's first tier, products whose title has every word,
+     * found by its own index without reading search_doc (product-listing.service.ts)
+     */
+    titleDoc: tsvector('title_doc').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, title)`,
+    ),
     /** lower-cased 'size:a5', 'color:black', 'ruling:ruled' (size and colour keys normalised) */
     facetValues: text('facet_values')
       .array()
@@ -121,6 +128,7 @@ export const products = pgTable(
       .where(sql`${t.featured}`),
     index('products_search_doc_idx').using('gin', t.searchDoc),
     index('products_facet_values_idx').using('gin', t.facetValues),
+    index('products_title_doc_idx').using('gin', t.titleDoc),
   ],
 );
 

@@ -4,7 +4,7 @@ import type { ProductListQuery, ProductListResponse } from '@store/contracts/pro
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import { filterConditions, whereOf, type SearchFilter } from './product-filters.service';
-import { relevance, resolveSearch, type ResolvedSearch } from './product-search.service';
+import { relevance, resolveSearch, tsQuery, type ResolvedSearch } from './product-search.service';
 import { hydrate, productColumns } from './products.service';
 
 /**
@@ -70,28 +70,106 @@ async function countAll(db: DbOrTx, where: SQL[]): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function orderOf(q: ProductListQuery, search: SearchFilter | null | undefined, words: string) {
-  const sort = q.sort ?? (search ? 'relevance' : 'newest');
-  switch (sort) {
+/** Products whose title alone has the search's words (the GIN index products_title_doc_idx). */
+const titleMatches = (search: SearchFilter) =>
+  sql`${products.titleDoc} @@ ${tsQuery(search.tsText)}`;
+
+/** Within a search tier: by relevance when the tier is small enough to rank, else newest. */
+function tierOrder(search: SearchFilter, words: string, ranked: boolean) {
+  return ranked
+    ? [desc(relevance(search.tsText, words)), desc(products.createdAt), asc(products.id)]
+    : [desc(products.createdAt), asc(products.id)];
+}
+
+/** A page of rows in the given order. */
+async function tierPage(
+  db: DbOrTx,
+  where: SQL[],
+  order: ReturnType<typeof tierOrder>,
+  offset: number,
+  limit: number,
+) {
+  if (limit <= 0) return [];
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(whereOf(where))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A page of a search by relevance, in two tiers: products whose TITLE has the words first, then
+ * the ones that have them elsewhere (category, attributes, description). A tier of at most
+ * COUNT_BOUND products is ranked by relevance; a larger one is served newest first, so no request
+ * ranks a third of the catalogue: "pen" at 100,000 products reads a page's worth of the newest
+ * titled pens (an index scan backward on created_at), not 32,000 documents. Offsets run across
+ * the tiers, so pages neither repeat nor skip a product.
+ */
+export async function relevancePage(
+  db: DbOrTx,
+  where: SQL[],
+  search: SearchFilter,
+  words: string,
+  page: {
+    offset: number;
+    limit: number;
+    /** every match, exact; without it the second tier is counted up to COUNT_BOUND + 1 */
+    total?: number;
+  },
+  exactCount?: (where: SQL[], name: string) => Promise<number>,
+) {
+  const { offset, limit } = page;
+  const titled = [...where, titleMatches(search)];
+  const titledBound = await countUpTo(db, titled);
+  // past its first COUNT_BOUND products a large first tier needs its exact size (counted once)
+  const titledCount =
+    titledBound > COUNT_BOUND && offset + limit > COUNT_BOUND && exactCount
+      ? await exactCount(titled, 'title')
+      : titledBound;
+  const first =
+    offset < titledCount
+      ? await tierPage(
+          db,
+          titled,
+          tierOrder(search, words, titledBound <= COUNT_BOUND),
+          offset,
+          Math.min(limit, titledCount - offset),
+        )
+      : [];
+  if (first.length >= limit) return first;
+  const untitled = [...where, sql`not (${titleMatches(search)})`];
+  const rest = page.total === undefined ? await countUpTo(db, untitled) : page.total - titledCount;
+  const second =
+    rest > 0
+      ? await tierPage(
+          db,
+          untitled,
+          tierOrder(search, words, rest <= COUNT_BOUND),
+          Math.max(0, offset - titledCount),
+          limit - first.length,
+        )
+      : [];
+  return [...first, ...second];
+}
+
+function orderOf(q: ProductListQuery) {
+  switch (q.sort) {
     case 'price_asc':
       return [asc(products.pricePaise), asc(products.id)];
     case 'price_desc':
       return [desc(products.pricePaise), asc(products.id)];
-    case 'relevance':
-      if (search) {
-        return [desc(relevance(search.tsText, words)), desc(products.createdAt), asc(products.id)];
-      }
-      break;
-    case 'newest':
-      break;
+    default:
+      return [desc(products.createdAt), asc(products.title), asc(products.id)];
   }
-  return [desc(products.createdAt), asc(products.title), asc(products.id)];
 }
 
 /**
  * The listing: the spec's filters plus search, price, options and stock; sorted by relevance
- * (the default with a search), price or newest (the default without), ties by id so pages never
- * overlap. Pages beyond MAX_RESULT_WINDOW answer no products (totalPages stops before them).
+ * (the default with a search: relevancePage), price or newest (the default without), ties by id
+ * so pages never overlap. Pages beyond MAX_RESULT_WINDOW answer no products (totalPages stops
+ * before them).
  */
 export async function listProducts(
   db: DbOrTx,
@@ -101,23 +179,27 @@ export async function listProducts(
 ): Promise<ProductListResponse> {
   const { filter, resolved, boundedCount } = await searchFor(db, storeId, q);
   const where = filterConditions(storeId, q, filter);
-  let total = boundedCount;
-  if (boundedCount > COUNT_BOUND) {
-    const count = () => countAll(db, where);
-    const key = `count|${storeId}|${JSON.stringify({ ...q, page: 0, limit: 0, sort: 0 })}|${filter?.tsText ?? ''}`;
-    total = counts ? await counts.memo(key, count) : await count();
-  }
+  const filtersKey = `${storeId}|${JSON.stringify({ ...q, page: 0, limit: 0, sort: 0 })}|${filter?.tsText ?? ''}`;
+  const exactCount = (w: SQL[], name: string) => {
+    const count = () => countAll(db, w);
+    return counts ? counts.memo(`count|${name}|${filtersKey}`, count) : count();
+  };
+  const total = boundedCount > COUNT_BOUND ? await exactCount(where, 'all') : boundedCount;
   const offset = (q.page - 1) * q.limit;
   const served = q.page <= lastServedPage(q.limit) && offset < total;
-  const rows = served
-    ? await db
-        .select(productColumns)
-        .from(products)
-        .where(whereOf(where))
-        .orderBy(...orderOf(q, filter, resolved?.text ?? ''))
-        .limit(q.limit)
-        .offset(offset)
-    : [];
+  const byRelevance = !!filter && (q.sort ?? 'relevance') === 'relevance';
+  const rows = !served
+    ? []
+    : byRelevance
+      ? await relevancePage(
+          db,
+          where,
+          filter,
+          resolved?.text ?? '',
+          { offset, limit: q.limit, total },
+          exactCount,
+        )
+      : await tierPage(db, where, orderOf(q), offset, q.limit);
   return {
     data: await hydrate(db, rows),
     pagination: {

@@ -4,8 +4,7 @@ import type { ProductSuggestions } from '@store/contracts/products';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import { filterConditions, whereOf } from './product-filters.service';
-import { searchFor } from './product-listing.service';
-import { relevance } from './product-search.service';
+import { relevancePage, searchFor } from './product-listing.service';
 
 /** What the search box offers while the shopper types: the best products and their categories. */
 export async function suggestProducts(
@@ -17,32 +16,19 @@ export async function suggestProducts(
   const { filter, resolved } = await searchFor(db, storeId, { q });
   const correctedQuery = resolved?.correctedQuery ?? null;
   if (!filter) return { products: [], categories: [], correctedQuery };
-  const where = whereOf(filterConditions(storeId, {}, filter));
-  const [rows, categories] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        category: products.category,
-        imgUrl: products.imgUrl,
-        pricePaise: products.pricePaise,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(
-        desc(relevance(filter.tsText, resolved?.text ?? '')),
-        desc(products.createdAt),
-        products.id,
-      )
-      .limit(limit),
-    db
-      .select({ value: products.category, count: sql<number>`count(*)::int` })
-      .from(products)
-      .where(sql`${where} and ${products.category} is not null`)
-      .groupBy(products.category)
-      .orderBy(desc(sql`count(*)`), products.category)
-      .limit(5),
-  ]);
+  const conditions = filterConditions(storeId, {}, filter);
+  // one after the other: on a 2-core machine two scans at once only queue
+  const rows = await relevancePage(db, conditions, filter, resolved?.text ?? '', {
+    offset: 0,
+    limit,
+  });
+  const categories = await db
+    .select({ value: products.category, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(sql`${whereOf(conditions)} and ${products.category} is not null`)
+    .groupBy(products.category)
+    .orderBy(desc(sql`count(*)`), products.category)
+    .limit(5);
   return {
     products: rows.map((r) => ({
       id: r.id,

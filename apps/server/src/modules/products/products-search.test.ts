@@ -270,6 +270,63 @@ describe('counts above the bound', () => {
   });
 });
 
+describe('relevance tiers', () => {
+  /** Every page of a search, in order, with the ids it showed. */
+  async function walk(query: string, limit: number) {
+    const first = (await list(`${query}&limit=${limit}`)).body;
+    const pages = [first];
+    for (let n = 2; n <= first.pagination.totalPages; n++) {
+      pages.push((await list(`${query}&limit=${limit}&page=${n}`)).body);
+    }
+    return { total: first.pagination.total, rows: pages.flatMap((p) => p.data) };
+  }
+
+  it('pages across the boundary of small tiers: titles first, ranked, none repeated or skipped', async () => {
+    for (let i = 0; i < 7; i++) {
+      await saveProduct({ title: `Velloric Ledger ${i}`, description: 'Plain.' });
+    }
+    for (let i = 0; i < 5; i++) {
+      await saveProduct({ title: `Plain Folder ${i}`, description: 'A velloric finish.' });
+    }
+    const { total, rows } = await walk('q=velloric', 5);
+    expect(total).toBe(12);
+    expect(new Set(rows.map((p) => p.id)).size).toBe(12);
+    expect(rows.map((p) => /velloric/i.test(p.title))).toEqual([
+      ...Array(7).fill(true),
+      ...Array(5).fill(false),
+    ]);
+  });
+
+  it('serves a tier of more than COUNT_BOUND titles newest first, then the rest, exactly once each', async () => {
+    const titled = COUNT_BOUND + 15;
+    // behind the back office's back, as a bulk loader does: the triggers index them
+    await t.db.execute(sql`insert into products (store_id, title, description, category,
+        regular_price_paise, created_at)
+      select ${DEFAULT_STORE_ID}, 'Quorvane Pad ' || i, 'Plain.', 'Accessories', 5000,
+        now() - interval '5 years' + i * interval '1 hour'
+      from generate_series(1, ${titled}) as i`);
+    await t.db.execute(sql`insert into products (store_id, title, description, category,
+        regular_price_paise, created_at)
+      select ${DEFAULT_STORE_ID}, 'Plain Binder ' || i, 'Quorvane paper.', 'Accessories', 5000,
+        now() - interval '1 year' - i * interval '1 hour'
+      from generate_series(1, 20) as i`);
+    t.app.catalogueChanged();
+    const { total, rows } = await walk('q=quorvane', 100);
+    expect(total).toBe(titled + 20);
+    expect(rows).toHaveLength(titled + 20);
+    expect(new Set(rows.map((p) => p.id)).size).toBe(titled + 20);
+    const isTitled = rows.map((p) => /quorvane/i.test(p.title));
+    expect(isTitled.lastIndexOf(true)).toBe(titled - 1);
+    // the large tier newest first (the longest titles here: relevance would put them last),
+    // though the description-only products are newer
+    const dates = rows.slice(0, titled).map((p) => Date.parse(p.createdAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    // the small second tier is ranked (here all alike: newest first among equals)
+    const rest = rows.slice(titled).map((p) => Date.parse(p.createdAt));
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+  });
+});
+
 describe('GET /products/suggest', () => {
   it('offers products and categories for a half-typed word, and corrects typos', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/products/suggest?q=founta' });
