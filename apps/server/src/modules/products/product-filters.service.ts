@@ -56,25 +56,55 @@ export interface SearchFilter {
 }
 
 /**
+ * The filters a facet counts without (disjunctive facets): category, parent category, price, in
+ * stock and each chosen key, as the shopper set them. Every other filter applies to every facet.
+ */
+export function facetDimensionFilters(
+  q: ProductFacetsQuery,
+): { dimension: FacetDimension; condition: SQL }[] {
+  const dims: { dimension: FacetDimension; condition: SQL }[] = [];
+  if (q.category) {
+    dims.push({
+      dimension: 'category',
+      condition: sql`lower(${products.category}) = ${q.category.trim().toLowerCase()}`,
+    });
+  }
+  if (q.parentCategory) {
+    dims.push({
+      dimension: 'parentCategory',
+      condition: sql`lower(${products.parentCategory}) = ${q.parentCategory.trim().toLowerCase()}`,
+    });
+  }
+  const price: SQL[] = [];
+  if (q.minPrice !== undefined) price.push(sql`${products.pricePaise} >= ${q.minPrice * 100}`);
+  if (q.maxPrice !== undefined) price.push(sql`${products.pricePaise} < ${q.maxPrice * 100}`);
+  if (price.length) dims.push({ dimension: 'price', condition: and(...price)! });
+  for (const [key, tokens] of chosenTokens(q)) {
+    // any of the chosen values of one key (the GIN index on facet_values)
+    dims.push({
+      dimension: `key:${key}`,
+      condition: sql`${products.facetValues} && ${sql.param(tokens)}::text[]`,
+    });
+  }
+  if (q.inStock === 'true') dims.push({ dimension: 'inStock', condition: inStockCondition });
+  return dims;
+}
+
+/**
  * WHERE conditions of a listing: the spec's parameters (category, gender, filter, parentCategory,
  * featured), the search, and the facet filters except `except` (a facet's own counts leave its
- * own filter out). Each has an index: lower(category), lower(parent_category), the partial
- * featured index, price_paise, and the GIN indexes on search_doc and facet_values.
+ * own filter out; 'every facet' leaves them all out). Each has an index: lower(category),
+ * lower(parent_category), the partial featured index, price_paise, and the GIN indexes on
+ * search_doc and facet_values.
  */
 export function filterConditions(
   storeId: string,
   q: ProductFacetsQuery,
   search: SearchFilter | null | undefined,
-  except?: FacetDimension,
+  except?: FacetDimension | 'every facet',
 ): SQL[] {
   const where: SQL[] = [eq(products.storeId, storeId), eq(products.active, true)];
-  if (q.category && except !== 'category') {
-    where.push(sql`lower(${products.category}) = ${q.category.trim().toLowerCase()}`);
-  }
   if (q.gender) where.push(sql`lower(${products.gender}) = ${q.gender.trim().toLowerCase()}`);
-  if (q.parentCategory && except !== 'parentCategory') {
-    where.push(sql`lower(${products.parentCategory}) = ${q.parentCategory.trim().toLowerCase()}`);
-  }
   if (q.filter) {
     const items = q.filter
       .split(',')
@@ -90,16 +120,9 @@ export function filterConditions(
   // a search with no word in it (only punctuation) matches nothing
   if (search === null) where.push(sql`false`);
   else if (search) where.push(matchesSearch(search.tsText));
-  if (except !== 'price') {
-    if (q.minPrice !== undefined) where.push(sql`${products.pricePaise} >= ${q.minPrice * 100}`);
-    if (q.maxPrice !== undefined) where.push(sql`${products.pricePaise} < ${q.maxPrice * 100}`);
+  if (except !== 'every facet') {
+    for (const d of facetDimensionFilters(q)) if (d.dimension !== except) where.push(d.condition);
   }
-  for (const [key, tokens] of chosenTokens(q)) {
-    if (except === `key:${key}`) continue;
-    // any of the chosen values of one key (the GIN index on facet_values)
-    where.push(sql`${products.facetValues} && ${sql.param(tokens)}::text[]`);
-  }
-  if (q.inStock === 'true' && except !== 'inStock') where.push(inStockCondition);
   return where;
 }
 
