@@ -13,6 +13,10 @@ import { renderWithProviders } from '@/test/render';
 import { redirectBrowser, submitForm } from '@/features/payment/lib/browser';
 import { Component as PaymentRoute } from './payment-route';
 
+// jsdom lays nothing out and has no scrollIntoView: record which notice was brought into view
+const scrollIntoView = vi.fn();
+Element.prototype.scrollIntoView = scrollIntoView;
+
 vi.mock('@/features/payment/lib/browser', () => ({
   redirectBrowser: vi.fn(),
   submitForm: vi.fn(),
@@ -415,6 +419,8 @@ describe('Payment page: results', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(
         'No UPI app opened on this device. Scan the QR code from another phone or choose another way to pay.',
       );
+      // above the form, while a phone's shopper is at Pay Now: it is scrolled into view
+      expect(scrollIntoView.mock.contexts.at(-1)).toBe(screen.getByRole('alert'));
       // the form is still there, with the QR among its methods
       expect(screen.getByRole('option', { name: 'UPI QR' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled();

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { upiMessages, type PaymentFieldValue } from '@store/contracts/payment-rules';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@store/ui/card';
@@ -37,9 +37,15 @@ function Shell({ children }: { children: ReactNode }) {
   return <section className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-14">{children}</section>;
 }
 
-function ErrorNotice({ message }: { message: string }) {
+function ErrorNotice({ message, reveal = false }: { message: string; reveal?: boolean }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // an answer to Pay Now: on a phone the shopper is at the foot of the form, far below it
+    if (reveal) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [reveal, message]);
   return (
     <p
+      ref={ref}
       role="alert"
       className="rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive"
     >
@@ -209,10 +215,10 @@ export function Component() {
               message={`The last attempt did not go through: ${reason}. You can try again.`}
             />
           )}
-          {noUpiApp && <ErrorNotice message={paymentMessages.noUpiApp} />}
+          {noUpiApp && <ErrorNotice message={paymentMessages.noUpiApp} reveal />}
           {outcome?.kind === 'error' && (
             <div className="grid gap-3">
-              <ErrorNotice message={outcome.message} />
+              <ErrorNotice message={outcome.message} reveal />
               {returnToCheckout}
             </div>
           )}
