@@ -34,12 +34,14 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '100000' },
     reset: { type: 'boolean', default: false },
     batch: { type: 'string', default: '2000' },
+    /** keep the search triggers on (a refresh per batch) instead of one rebuild at the end */
+    triggers: { type: 'boolean', default: false },
   },
 });
 const count = Number(args.count);
 const batchSize = Number(args.batch);
 if (!Number.isInteger(count) || count < 0 || !Number.isInteger(batchSize) || batchSize < 1) {
-  console.error('Usage: load-catalogue [--count 100000] [--reset] [--batch 2000]');
+  console.error('Usage: load-catalogue [--count 100000] [--reset] [--batch 2000] [--triggers]');
   process.exit(2);
 }
 
@@ -65,7 +67,7 @@ try {
     console.log(`Removed ${removed} earlier clones in ${seconds(t)} s.`);
   }
   // with migration 0006's refresh function the search triggers wait for one refresh at the end
-  const deferSearch = await hasStoreSearchRefresh(db);
+  const deferSearch = !args.triggers && (await hasStoreSearchRefresh(db));
   const first = await countBulkProducts(db, storeId);
   const now = new Date();
   const t = performance.now();

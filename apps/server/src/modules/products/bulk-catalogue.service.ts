@@ -320,7 +320,11 @@ export async function hasStoreSearchRefresh(db: Db): Promise<boolean> {
  * at 20,000 clones on PostgreSQL: 4.9 s, where refresh_product_search(NULL) took 69 s.
  */
 export async function refreshStoreSearch(db: Db, storeId: string): Promise<void> {
-  await db.execute(sql`select refresh_product_search_for_store(${storeId})`);
+  await db.transaction(async (tx) => {
+    // its sorts and hashes (the word list, the facet tokens) stay in memory instead of temp files
+    await tx.execute(sql`set local work_mem = '128MB'`);
+    await tx.execute(sql`select refresh_product_search_for_store(${storeId})`);
+  });
 }
 
 /** Fresh planner statistics for the tables the catalogue reads. */
