@@ -43,6 +43,7 @@ export function ActiveFilters({
   onChange: (change: FilterChange) => void;
 }) {
   if (!hasFilters(params)) return null;
+  // chips 44 px tall on a phone, where they are tapped; 32 px beside the desktop's panel
   return (
     <ul aria-label="Chosen filters" className="flex flex-wrap items-center gap-2">
       {chipsOf(params).map((chip) => (
@@ -50,7 +51,7 @@ export function ActiveFilters({
           <Button
             variant="secondary"
             size="sm"
-            className="h-8 rounded-full"
+            className="h-11 rounded-full md:h-8"
             aria-label={`Remove filter ${chip.label}`}
             onClick={() => onChange(chip.change)}
           >
@@ -63,7 +64,7 @@ export function ActiveFilters({
         <Button
           variant="link"
           size="sm"
-          className="h-8"
+          className="h-11 md:h-8"
           onClick={() =>
             onChange({
               ...priceRangeParams(undefined),

@@ -22,8 +22,9 @@ interface FiltersPanelProps {
   onChange: (change: FilterChange) => void;
 }
 
+// rows 44 px tall in the phone's sheet (a finger's target); the desktop's pointer keeps them compact
 const optionClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-sm hover:bg-muted has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring';
+  'flex cursor-pointer items-center gap-2 rounded-md px-1 py-3 text-sm md:py-1.5 hover:bg-muted has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring';
 const inputClass = 'size-4 shrink-0 accent-primary';
 
 function Count({ count }: { count: number }) {
