@@ -492,7 +492,7 @@ describe('the back office and the CSV import keep search, facets and featured ri
     expect(ms).toBeLessThan(60_000);
     expect((await list('q=bulkimport')).pagination.total).toBe(500);
     expect((await list('q=bulkimport&size=a5&color=blue')).pagination.total).toBe(500);
-  });
+  }, 120_000);
 });
 
 describe("the spec's parameters behave as before alongside the new ones", () => {
