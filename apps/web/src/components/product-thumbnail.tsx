@@ -15,9 +15,10 @@ export function ProductThumbnail({
   size: number;
 }) {
   return (
+    // block: inside the cart line's grid cell an inline link split its border around the picture
     <Link
       to={href}
-      className="shrink-0 self-start overflow-hidden rounded-lg border border-border bg-muted"
+      className="block shrink-0 self-start overflow-hidden rounded-lg border border-border bg-muted"
       tabIndex={-1}
       aria-hidden="true"
     >
