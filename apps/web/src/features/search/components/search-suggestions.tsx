@@ -40,7 +40,8 @@ function OptionContent({ option }: { option: SuggestionOption }) {
             onError={showFallbackImage}
             className="size-10 shrink-0 rounded-md border border-border bg-muted object-cover"
           />
-          <span className="min-w-0 flex-1 truncate">{option.title}</span>
+          {/* two lines: on a phone one line kept 'Fountain Pen Ink: …' of two different inks */}
+          <span className="line-clamp-2 min-w-0 flex-1">{option.title}</span>
           <span className="shrink-0 font-semibold tabular-nums">{formatInr(option.price)}</span>
         </>
       );
