@@ -18,10 +18,16 @@ export async function suggestProducts(
   if (!filter) return { products: [], categories: [], correctedQuery };
   const conditions = filterConditions(storeId, {}, filter);
   // one after the other: on a 2-core machine two scans at once only queue
-  const rows = await relevancePage(db, conditions, filter, resolved?.text ?? '', {
-    offset: 0,
-    limit,
-  });
+  const rows = await relevancePage(
+    db,
+    filterConditions(storeId, {}, undefined),
+    filter,
+    resolved?.text ?? '',
+    {
+      offset: 0,
+      limit,
+    },
+  );
   const categories = await db
     .select({ value: products.category, count: sql<number>`count(*)::int` })
     .from(products)
