@@ -56,7 +56,7 @@ test.describe('search, sort and filters', () => {
     await box.press('Enter');
     await expect(page).toHaveURL(/\/products\?q=fountian%20pen$/);
     await expect(
-      page.getByRole('heading', { level: 1, name: `Results for "${TYPED}"` }),
+      page.getByRole('heading', { level: 1, name: `Results for \u201c${TYPED}\u201d` }),
     ).toBeVisible();
     await expect(page.getByText('Showing results for “fountain pen”')).toBeVisible();
     const found = await shownTitles(page);
@@ -104,7 +104,7 @@ test.describe('search, sort and filters', () => {
     const receiver = await other.newPage();
     await receiver.goto(shared);
     await expect(
-      receiver.getByRole('heading', { level: 1, name: `Results for "${TYPED}"` }),
+      receiver.getByRole('heading', { level: 1, name: `Results for \u201c${TYPED}\u201d` }),
     ).toBeVisible();
     await expect.poll(() => shownTitles(receiver)).toEqual(titles(filtered));
     await other.close();

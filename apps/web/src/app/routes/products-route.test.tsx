@@ -205,7 +205,10 @@ describe('products page: search, sort and filters', () => {
     );
     renderWithProviders(<ProductsRoute />, { route: '/products?q=fountian%20pen' });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Results for "fountian pen"' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Results for \u201cfountian pen\u201d',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByText('Showing results for “fountain pen”')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Classic Fountain Pen' })).toBeInTheDocument();

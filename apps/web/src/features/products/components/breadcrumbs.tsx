@@ -28,18 +28,21 @@ export function productCrumbs(
 
 /**
  * One line at every width, so a long name never widens a phone's page: the product's title gives
- * way first (the h1 below has it in full), the categories a little, Home never.
+ * way first (the h1 below has it in full), the categories a little, Home never. On a phone, where
+ * four crumbs could only show as stubs ("Writing Instru… › Pens & W… › Clas…"), only Home and the
+ * nearest category show, in full.
  */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const nearest = crumbs.length - 2;
   return (
     <nav aria-label="Breadcrumb" className="w-full min-w-0">
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
         {crumbs.map((crumb, index) => (
           <li
             key={`${index}-${crumb.label}`}
-            className={`flex items-center gap-1.5 ${
-              index === 0 ? 'shrink-0' : crumb.href ? 'min-w-0' : 'min-w-16 shrink-[8]'
-            }`}
+            className={`items-center gap-1.5 ${
+              index === 0 || index === nearest ? 'flex' : 'hidden sm:flex'
+            } ${index === 0 ? 'shrink-0' : crumb.href ? 'min-w-0' : 'min-w-16 shrink-[8]'}`}
           >
             {index > 0 && <ChevronRight aria-hidden="true" className="size-3.5 shrink-0" />}
             {crumb.href ? (

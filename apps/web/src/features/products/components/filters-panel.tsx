@@ -33,9 +33,13 @@ function Count({ count }: { count: number }) {
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <fieldset className="border-t border-border pt-4 first:border-t-0 first:pt-0">
-      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <ul className="flex flex-col">{children}</ul>
+    // the rule is drawn by the legend's own top border: a fieldset's border would run through
+    // its legend, which browsers place on that line
+    <fieldset className="group/facet">
+      <legend className="float-left mb-2 w-full border-t border-border pt-4 text-sm font-semibold group-first/facet:border-t-0 group-first/facet:pt-0">
+        {legend}
+      </legend>
+      <ul className="clear-both flex flex-col">{children}</ul>
     </fieldset>
   );
 }

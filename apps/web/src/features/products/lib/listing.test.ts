@@ -171,7 +171,7 @@ describe('listing rules', () => {
 
   it('a search heading quotes the words', () => {
     expect(listingHeading({ q: 'fountain pen', category: 'pens', featured: false })).toBe(
-      'Results for "fountain pen"',
+      'Results for “fountain pen”',
     );
   });
 });

@@ -195,7 +195,7 @@ function capitalise(text: string): string {
 export function listingHeading(
   params: Pick<ListingParams, 'category' | 'parentCategory' | 'featured' | 'q'>,
 ): string {
-  if (params.q) return `Results for "${params.q}"`;
+  if (params.q) return `Results for “${params.q}”`;
   if (params.parentCategory) return params.parentCategory;
   const category = params.category;
   if (!category) return params.featured ? 'Featured Products' : 'All Products';
