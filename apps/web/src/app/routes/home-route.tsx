@@ -1,9 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCart } from '@/state/cart/use-cart';
-import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
-import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
+import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { CategoryTiles, type CategoryTile } from '@/features/home/components/category-tiles';
 import { Hero } from '@/features/home/components/hero';
@@ -14,6 +12,9 @@ import { paths } from '@/lib/paths';
 /** Fallback tiles when the store names no categories (spec section 2). */
 export const FALLBACK_HOME_CATEGORIES = ['Diaries & Notebooks', 'Magazines'];
 const MAX_TILES = 3;
+
+/** Two columns on a phone, as in the listing; four on a laptop. */
+const FEATURED_GRID = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4';
 
 export function homeCategoryTiles(
   categories: readonly string[] | undefined,
@@ -35,8 +36,6 @@ export function homeCategoryTiles(
 
 function FeaturedProducts() {
   const { data: products, isPending } = useFeaturedProducts();
-  const { addItem } = useCart();
-  const wishlist = useWishlistHearts();
   return (
     <section aria-labelledby="featured-heading" className="bg-card/60 py-16">
       <div className="mx-auto max-w-7xl px-4 lg:px-8">
@@ -53,32 +52,17 @@ function FeaturedProducts() {
           </Link>
         </div>
         {isPending ? (
-          <div
-            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
-            role="status"
-            aria-label="Loading featured products"
-          >
-            {Array.from({ length: 4 }, (_, i) => (
-              <ProductCardSkeleton key={i} />
-            ))}
-          </div>
+          <ProductGridSkeleton
+            count={4}
+            className={FEATURED_GRID}
+            label="Loading featured products"
+          />
         ) : !products?.length ? (
           <p className="rounded-xl border border-dashed border-border py-12 text-center text-muted-foreground">
             No featured products available at the moment.
           </p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Featured products">
-            {products.map((product) => (
-              <li key={product.id} className="flex flex-col *:flex-1">
-                <ProductCard
-                  product={product}
-                  onAddToCart={addItem}
-                  saved={wishlist.isSaved(product.id)}
-                  onToggleWishlist={wishlist.toggle}
-                />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={products} className={FEATURED_GRID} label="Featured products" />
         )}
       </div>
     </section>

@@ -2,8 +2,6 @@ import { AlertCircle, PackageSearch, RotateCcw, SlidersHorizontal } from 'lucide
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
-import { useCart } from '@/state/cart/use-cart';
-import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { topCategories } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { useProductFacets } from '@/features/products/api/get-product-facets';
@@ -18,7 +16,7 @@ import {
 } from '@/features/products/components/listing-controls';
 import { CollectionLinks } from '@/features/products/components/collection-links';
 import { Pagination } from '@/features/products/components/pagination';
-import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
+import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
 import { SortSelect } from '@/features/products/components/sort-select';
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
 import {
@@ -33,7 +31,6 @@ import {
 
 const FiltersSheet = lazy(() => import('@/features/products/components/filters-sheet'));
 
-const PLACEHOLDERS = Array.from({ length: PRODUCT_PAGE_SIZE }, (_, i) => i);
 /** Collections offered above the listing; more would wrap into a wall of links. */
 const MAX_COLLECTIONS = 8;
 
@@ -43,8 +40,6 @@ export function Component() {
   const [view, setView] = useState<GridView>('grid-3');
   const [sheetOpen, setSheetOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
-  const { addItem } = useCart();
-  const wishlist = useWishlistHearts();
   const products = useProducts(productListQuery(params));
   const facets = useProductFacets(productFacetsQuery(params));
   const { storeInfo, isLoading: storeInfoLoading } = useStoreInfo();
@@ -147,11 +142,11 @@ export function Component() {
           )}
 
           {products.isPending ? (
-            <div className={gridClasses[view]} role="status" aria-label="Loading products">
-              {PLACEHOLDERS.map((i) => (
-                <ProductCardSkeleton key={i} />
-              ))}
-            </div>
+            <ProductGridSkeleton
+              count={PRODUCT_PAGE_SIZE}
+              className={gridClasses[view]}
+              label="Loading products"
+            />
           ) : products.isError ? (
             <div
               role="alert"
@@ -176,23 +171,13 @@ export function Component() {
             </div>
           ) : (
             <>
-              <ul
+              <ProductGrid
+                products={products.data.products}
                 className={gridClasses[view]}
-                aria-label={heading}
-                aria-busy={products.isPlaceholderData}
-              >
-                {products.data.products.map((product, index) => (
-                  <li key={product.id} className="flex flex-col *:flex-1">
-                    <ProductCard
-                      product={product}
-                      onAddToCart={addItem}
-                      priority={index === 0}
-                      saved={wishlist.isSaved(product.id)}
-                      onToggleWishlist={wishlist.toggle}
-                    />
-                  </li>
-                ))}
-              </ul>
+                label={heading}
+                busy={products.isPlaceholderData}
+                priorityFirst
+              />
               <Pagination
                 page={params.page}
                 pageSize={PRODUCT_PAGE_SIZE}

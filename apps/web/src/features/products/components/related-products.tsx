@@ -1,10 +1,9 @@
 import { RELATED_LIMIT } from '@store/contracts/limits';
 import { cn } from '@store/ui/cn';
-import { useCart } from '@/state/cart/use-cart';
-import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useRelatedProducts } from '../api/get-related-products';
-import { ProductCard, ProductCardSkeleton } from './product-card';
+import { ProductCardSkeleton } from './product-card';
+import { ProductGrid } from './product-grid';
 
 /** Start fetching this far before the section scrolls into view, so the cards are there on arrival. */
 const NEAR_VIEWPORT = '600px 0px';
@@ -19,8 +18,6 @@ const grid = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4';
 export function RelatedProducts({ productId }: { productId: string }) {
   const [ref, near] = useNearViewport<HTMLElement>(NEAR_VIEWPORT);
   const { data: products, isPending } = useRelatedProducts(productId, { enabled: near });
-  const { addItem } = useCart();
-  const wishlist = useWishlistHearts();
   if (near && !isPending && !products?.length) return null;
   return (
     <section ref={ref} aria-labelledby="related-heading" className="mt-16">
@@ -40,18 +37,7 @@ export function RelatedProducts({ productId }: { productId: string }) {
           ))}
         </div>
       ) : (
-        <ul className={grid} aria-label="Related products">
-          {products.map((product) => (
-            <li key={product.id} className="flex min-w-0 flex-col *:flex-1">
-              <ProductCard
-                product={product}
-                onAddToCart={addItem}
-                saved={wishlist.isSaved(product.id)}
-                onToggleWishlist={wishlist.toggle}
-              />
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={products} className={grid} label="Related products" />
       )}
     </section>
   );
