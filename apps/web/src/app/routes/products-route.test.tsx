@@ -279,10 +279,16 @@ describe('products page: search, sort and filters', () => {
     await userEvent.click(within(chips).getByRole('button', { name: 'Remove filter Navy Blue' }));
     await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('Navy'));
     expect(screen.getByTestId('location')).toHaveTextContent('color=Black');
+    // the removed chip's button is gone: focus goes to the chip that took its place, not the body
+    await waitFor(() =>
+      expect(within(chips).getByRole('button', { name: 'Remove filter Black' })).toHaveFocus(),
+    );
     await userEvent.click(within(chips).getByRole('button', { name: 'Clear all' }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/products\?page=1$/),
     );
+    // no chip left: the listing's heading
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
   it('the phone Filters button opens the same panel in a sheet, with how many products match', async () => {

@@ -6,7 +6,7 @@ import { topCategories } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { useProductFacets } from '@/features/products/api/get-product-facets';
 import { useProducts } from '@/features/products/api/get-products';
-import { ActiveFilters } from '@/features/products/components/active-filters';
+import { ActiveFilters, LISTING_HEADING_ID } from '@/features/products/components/active-filters';
 import { FiltersPanel, type FilterChange } from '@/features/products/components/filters-panel';
 import {
   GridToggle,
@@ -86,7 +86,13 @@ export function Component() {
               <p className="text-sm font-medium uppercase tracking-widest text-accent">
                 {params.q ? 'Search' : 'Shop'}
               </p>
-              <h1 className="mt-1 break-words text-3xl font-semibold sm:text-4xl">{heading}</h1>
+              <h1
+                id={LISTING_HEADING_ID}
+                tabIndex={-1}
+                className="mt-1 break-words text-3xl font-semibold outline-none sm:text-4xl"
+              >
+                {heading}
+              </h1>
               {correctedQuery && (
                 <p className="mt-2 text-muted-foreground">
                   Showing results for &ldquo;{correctedQuery}&rdquo;

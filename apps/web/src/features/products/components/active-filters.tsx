@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@store/ui/button';
 import {
   chosenPriceRange,
@@ -34,6 +35,9 @@ function chipsOf(params: ListingParams): Chip[] {
   return chips;
 }
 
+/** The listing's h1 (tabIndex -1): where focus goes when the last chosen filter is removed. */
+export const LISTING_HEADING_ID = 'listing-heading';
+
 /** The filters on, each removable, and Clear all (which keeps the search and the category). */
 export function ActiveFilters({
   params,
@@ -42,18 +46,37 @@ export function ActiveFilters({
   params: ListingParams;
   onChange: (change: FilterChange) => void;
 }) {
+  const list = useRef<HTMLUListElement>(null);
+  // the place of the chip just removed: its button is gone, so focus moves to the chip that took
+  // its place, else the last one, else (nothing left) the listing's heading, never the page's body
+  const removed = useRef<number | null>(null);
+  const chips = chipsOf(params);
+  useEffect(() => {
+    const at = removed.current;
+    if (at === null) return;
+    removed.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button[data-chip]') ?? [];
+    const next = buttons[Math.min(at, buttons.length - 1)];
+    if (next) next.focus();
+    else document.querySelector<HTMLElement>(`#${LISTING_HEADING_ID}`)?.focus();
+  });
+  const remove = (at: number, change: FilterChange) => {
+    removed.current = at;
+    onChange(change);
+  };
   if (!hasFilters(params)) return null;
   // chips 44 px tall on a phone, where they are tapped; 32 px beside the desktop's panel
   return (
-    <ul aria-label="Chosen filters" className="flex flex-wrap items-center gap-2">
-      {chipsOf(params).map((chip) => (
+    <ul ref={list} aria-label="Chosen filters" className="flex flex-wrap items-center gap-2">
+      {chips.map((chip, index) => (
         <li key={chip.label}>
           <Button
+            data-chip
             variant="secondary"
             size="sm"
             className="h-11 rounded-full md:h-8"
             aria-label={`Remove filter ${chip.label}`}
-            onClick={() => onChange(chip.change)}
+            onClick={() => remove(index, chip.change)}
           >
             {chip.label}
             <X aria-hidden="true" />
@@ -66,7 +89,7 @@ export function ActiveFilters({
           size="sm"
           className="h-11 md:h-8"
           onClick={() =>
-            onChange({
+            remove(0, {
               ...priceRangeParams(undefined),
               size: undefined,
               color: undefined,
