@@ -70,9 +70,18 @@ export class ResponseCache {
   /** Bumped by clear(): a computation started before it must not be kept as fresh after it. */
   private generation = 0;
 
+  /** What the kept entries weigh (entrySize), held under maxBytes. */
+  private bytesUsed = 0;
+
   constructor(
     private readonly ttlMs = 30_000,
     private readonly maxEntries = 1000,
+    /**
+     * Memory for the kept answers: a listing of 100 products is ~75 KB of JSON, kept three or four
+     * times over (string, bytes, brotli, gzip), so an entry count alone let 1000 junk variants
+     * (`?limit=100&minPrice=N`) hold 227 MB.
+     */
+    private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   /** Values worth keeping across pages (a listing's exact total), forgotten with the responses. */
@@ -85,6 +94,7 @@ export class ResponseCache {
       if (entry.staleForMs) this.keepStale(key, entry, now);
     }
     this.entries.clear();
+    this.bytesUsed = 0;
     this.aliases.clear();
     this.inFlight.clear();
     this.memos.clear();
@@ -131,7 +141,40 @@ export class ResponseCache {
   peek(request: IncomingMessage): Entry | undefined {
     const key = this.aliases.get(requestCacheKey(request));
     const hit = key === undefined ? undefined : this.entries.get(key);
-    return hit && hit.expiresAt > Date.now() ? hit : undefined;
+    if (!hit || hit.expiresAt <= Date.now()) return undefined;
+    this.touch(key!, hit);
+    return hit;
+  }
+
+  /**
+   * Least recently used goes first: a hit moves its entry to the back of the Map's order, so a
+   * page shoppers keep opening outlives a crawler's thousand one-off queries.
+   */
+  private touch(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  private keep(key: string, entry: Entry): void {
+    this.drop(key);
+    this.entries.set(key, entry);
+    this.bytesUsed += entrySize(entry);
+    for (const [oldest, old] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytesUsed <= this.maxBytes) break;
+      if (oldest === key) break;
+      this.drop(oldest, old);
+    }
+  }
+
+  private drop(key: string, entry = this.entries.get(key)): void {
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytesUsed -= entrySize(entry);
+  }
+
+  /** What the kept answers weigh, in bytes (estimated: see entrySize). */
+  get bytes(): number {
+    return this.bytesUsed;
   }
 
   /** Remember that `request` was answered with the entry `key` (call after getOrCreate). */
@@ -166,10 +209,13 @@ export class ResponseCache {
   ): Promise<Entry> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit;
+    if (hit && hit.expiresAt > now) {
+      this.touch(key, hit);
+      return hit;
+    }
     const swr = this.ttlMs > 0 && options.staleForMs ? options.staleForMs : 0;
     if (hit) {
-      this.entries.delete(key);
+      this.drop(key, hit);
       if (hit.staleForMs) this.keepStale(key, hit, now);
     }
     // TTL 0 keeps no answer, not even for a request arriving meanwhile: every request computes
@@ -192,11 +238,7 @@ export class ResponseCache {
         const entry = this.makeEntry(value, staleForMs);
         // made from what was read before a catalogue change: answer the callers, keep nothing
         if (generation === this.generation) {
-          if (this.entries.size >= this.maxEntries) {
-            const oldest = this.entries.keys().next();
-            if (!oldest.done) this.entries.delete(oldest.value);
-          }
-          this.entries.set(key, entry);
+          this.keep(key, entry);
           this.stale.delete(key);
         }
         return entry;
@@ -236,6 +278,14 @@ export class ResponseCache {
       ...(staleForMs ? { staleForMs } : {}),
     };
   }
+}
+
+/**
+ * An entry's weight: the body as a string (UTF-16, two bytes a character) and as bytes, plus room
+ * for its brotli and gzip copies, which arrive later (a tenth of it each is generous for JSON).
+ */
+function entrySize(entry: Entry): number {
+  return entry.body.length * 2 + entry.bytes.length * 1.2;
 }
 
 /** Weak comparison (RFC 9110 8.8.3.2): the opaque tags match, W/ or not. */

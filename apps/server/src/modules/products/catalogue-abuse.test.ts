@@ -524,49 +524,39 @@ describe('response cache under junk variants', () => {
     expect(t.app.catalogueCache.size).toBeLessThanOrEqual(1000);
   }, 120_000);
 
-  // BUG (cache thrashing): ResponseCache (lib/response-cache.ts) evicts the OLDEST entry (FIFO by
-  // insertion), not the least recently used, so 1000 one-off queries (a crawler, or anyone
-  // looping over ?category=junk-N) push out the listing every shopper is opening, and each of
-  // their requests pays a miss again. A hit should move the entry to the back (delete + set), or
-  // one-off keys should go into a small probation segment (2Q / SLRU).
-  it.fails(
-    'keeps a listing shoppers keep opening cached while 1000 one-off queries pass',
-    async () => {
-      const hot = '/products?page=1&limit=3';
-      const first = (await get(hot)).json() as ListBody;
-      const id = first.data[0]!.id;
-      // changed behind the cache's back: a cached answer still shows the old title, a recomputed
-      // one the new, so the title tells whether the hot listing was still cached
-      await t.db.update(products).set({ title: 'Recomputed Title' }).where(eq(products.id, id));
-      for (let i = 0; i < 1000; i++) {
-        await get(`/products?category=thrash-${i}`);
-        if (i % 10 === 0) await get(hot);
-      }
-      const later = (await get(hot)).json() as ListBody;
-      expect(later.data[0]!.title).toBe(first.data[0]!.title);
-    },
-    120_000,
-  );
+  // Cache thrashing (fixed): ResponseCache evicted the OLDEST entry (FIFO by insertion), so 1000
+  // one-off queries (a crawler, or anyone looping over ?category=junk-N) pushed out the listing
+  // every shopper was opening. A hit now moves its entry to the back (least recently used first).
+  it('keeps a listing shoppers keep opening cached while 1000 one-off queries pass', async () => {
+    const hot = '/products?page=1&limit=3';
+    const first = (await get(hot)).json() as ListBody;
+    const id = first.data[0]!.id;
+    // changed behind the cache's back: a cached answer still shows the old title, a recomputed
+    // one the new, so the title tells whether the hot listing was still cached
+    await t.db.update(products).set({ title: 'Recomputed Title' }).where(eq(products.id, id));
+    for (let i = 0; i < 1000; i++) {
+      await get(`/products?category=thrash-${i}`);
+      if (i % 10 === 0) await get(hot);
+    }
+    const later = (await get(hot)).json() as ListBody;
+    expect(later.data[0]!.title).toBe(first.data[0]!.title);
+  }, 120_000);
 
-  // BUG (cache memory): ResponseCache bounds its ENTRIES (1000), not their bytes. A limit=100
+  // Cache memory (fixed): ResponseCache bounded its ENTRIES (1000), not their bytes. A limit=100
   // listing is ~75 KB of JSON, kept as a string, a Buffer and brotli and gzip copies: 1000 junk
   // variants (`?limit=100&minPrice=N`) held 227 MB of payload and grew the process by 359 MB
-  // (measured with 1,500 products on PGlite), and the stale map can hold 1000 more. Suggested:
-  // a byte budget (e.g. 64 MB, counting body + compressed copies) evicting until under it.
-  it.fails(
-    'keeps its bodies within a memory budget (64 MB suggested), not 1000 of any size',
-    async () => {
-      const cache = new ResponseCache(30_000);
-      // ~200 KB of JSON each, repetitive so compressing 1000 of them stays quick
-      const big = (i: number) => ({
-        i,
-        rows: Array.from({ length: 2000 }, () => 'row '.padEnd(96, '.')),
-      });
-      for (let i = 0; i < 1000; i++) await cache.getOrCreate(`junk|${i}`, async () => big(i));
-      await cache.settled();
-      const kept = cache.size * JSON.stringify(big(0)).length;
-      expect(kept).toBeLessThanOrEqual(64 * 1024 * 1024);
-    },
-    120_000,
-  );
+  // (measured with 1,500 products on PGlite). It now has a byte budget (64 MB, counting the body's
+  // copies) and evicts until under it.
+  it('keeps its bodies within a memory budget (64 MB suggested), not 1000 of any size', async () => {
+    const cache = new ResponseCache(30_000);
+    // ~200 KB of JSON each, repetitive so compressing 1000 of them stays quick
+    const big = (i: number) => ({
+      i,
+      rows: Array.from({ length: 2000 }, () => 'row '.padEnd(96, '.')),
+    });
+    for (let i = 0; i < 1000; i++) await cache.getOrCreate(`junk|${i}`, async () => big(i));
+    await cache.settled();
+    const kept = cache.size * JSON.stringify(big(0)).length;
+    expect(kept).toBeLessThanOrEqual(64 * 1024 * 1024);
+  }, 120_000);
 });
