@@ -1,7 +1,11 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductFacetsQuery } from '@store/contracts/products';
 import { products, stockLevels } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
 import { matchesSearch } from './product-search.service';
+
+/** Distinct attribute keys (`attr=Key:Value`) a listing or its facets may filter on at once. */
+export const MAX_ATTRIBUTE_KEYS = 10;
 
 /** The key a facet token carries, as the database's product_facet_key() writes it. */
 export function facetKey(key: string): string {
@@ -40,12 +44,21 @@ export function chosenValues(
       value: value.trim(),
     });
   };
+  const attrKeys = new Set<string>();
   for (const v of q.size ?? []) add('size', v);
   for (const v of q.color ?? []) add('color', v);
   for (const a of q.attr ?? []) {
     const at = a.indexOf(':');
     // 'Key:Value'; without a colon there is no key to file it under
-    if (at > 0) add(a.slice(0, at), a.slice(at + 1));
+    if (at > 0) {
+      add(a.slice(0, at), a.slice(at + 1));
+      attrKeys.add(facetKey(a.slice(0, at)));
+    }
+  }
+  // each chosen key is one more boolean column in the facets' pass and one more count: thirty
+  // keys no product has would cost thirty for nothing (the shop shows at most 8 attribute facets)
+  if (attrKeys.size > MAX_ATTRIBUTE_KEYS) {
+    throw new HttpError(400, `Choose at most ${MAX_ATTRIBUTE_KEYS} kinds of filter`);
   }
   return chosen;
 }

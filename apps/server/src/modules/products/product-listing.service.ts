@@ -43,26 +43,34 @@ export async function searchFor(
   db: DbOrTx,
   storeId: string,
   q: Omit<ProductListQuery, 'page' | 'limit' | 'sort'>,
+  /** matches counted up to this + 1; 0 when only whether there are any matters (suggest) */
+  bound = COUNT_BOUND,
 ): Promise<ListingSearch & { boundedCount: number }> {
   const resolved = q.q === undefined ? undefined : await resolveSearch(db, storeId, q.q);
   let filter: SearchFilter | null | undefined =
     resolved === undefined ? undefined : resolved && { tsText: resolved.all };
-  let boundedCount = await countUpTo(db, filterConditions(storeId, q, filter));
+  let boundedCount = await countUpTo(db, filterConditions(storeId, q, filter), bound);
   if (boundedCount === 0 && resolved?.several) {
     filter = { tsText: resolved.any };
-    boundedCount = await countUpTo(db, filterConditions(storeId, q, filter));
+    boundedCount = await countUpTo(db, filterConditions(storeId, q, filter), bound);
+  }
+  // A correction is only shown over results: the word list can hold a word no published product
+  // has any more (a deleted product's attribute values stay until the store's next full refresh,
+  // drizzle/0008), and "Showing results for …" over an empty page would spell it out.
+  if (boundedCount === 0 && resolved?.correctedQuery) {
+    return { filter, resolved: { ...resolved, correctedQuery: null }, boundedCount };
   }
   return { filter, resolved, boundedCount };
 }
 
-/** Matches counted up to COUNT_BOUND + 1: the cost stays flat however large the catalogue. */
-async function countUpTo(db: DbOrTx, where: SQL[]): Promise<number> {
+/** Matches counted up to `bound` + 1: the cost stays flat however large the catalogue. */
+async function countUpTo(db: DbOrTx, where: SQL[], bound = COUNT_BOUND): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1` })
       .from(products)
       .where(whereOf(where))
-      .limit(COUNT_BOUND + 1)
+      .limit(bound + 1)
       .as('bounded'),
   );
   return Number(row?.n ?? 0);

@@ -4,14 +4,24 @@ import { products } from '../../db/schema';
 
 /** Below this similarity (pg_trgm, 0..1) a catalogue word is no correction of a typed one. */
 const MIN_SIMILARITY = 0.3;
+/**
+ * The same when either word is shorter than 4 letters: a short word shares a trigram or two with
+ * almost anything ('mmxq' is 0.33 like 'mm'), so gibberish was "corrected" to it.
+ */
+const MIN_SIMILARITY_SHORT = 0.5;
 /** Most words of a search that are looked at (the rest are ignored). */
 const MAX_WORDS = 8;
 
-/** The words of a search, as the database splits the catalogue's text (lib: refresh_product_search). */
+/**
+ * The words of a search, as the database splits the catalogue's text (product_search_words_of,
+ * drizzle/0008): letters with their marks and digits. Marks (\p{M}) belong to the word: the vowel
+ * signs and virama of Devanagari and every Indic script are marks, so without them 'पेन' fell
+ * apart into 'प' and 'न'.
+ */
 export function searchWords(q: string): string[] {
   return q
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w.length >= 1 && w.length <= 40)
     .slice(0, MAX_WORDS);
 }
@@ -59,7 +69,9 @@ export async function resolveSearch(
         where s.store_id = ${storeId} and s.word like q.w || '%')) as prefix,
       case when length(q.w) < 3 or q.w ~ '[0-9]' then null else (
         select s.word from product_search_words s
-        where s.store_id = ${storeId} and s.word % q.w and similarity(s.word, q.w) >= ${MIN_SIMILARITY}
+        where s.store_id = ${storeId} and s.word % q.w
+          and similarity(s.word, q.w) >= case when length(s.word) < 4 or length(q.w) < 4
+            then ${MIN_SIMILARITY_SHORT}::real else ${MIN_SIMILARITY}::real end
         order by similarity(s.word, q.w) desc, s.word limit 1
       ) end as best
     from unnest(${sql.param(words)}::text[]) with ordinality as q(w, i)

@@ -13,7 +13,8 @@ export async function suggestProducts(
   q: string,
   limit: number,
 ): Promise<ProductSuggestions> {
-  const { filter, resolved } = await searchFor(db, storeId, { q });
+  // whether the words match at all is enough here (AND or else OR): no count up to COUNT_BOUND
+  const { filter, resolved } = await searchFor(db, storeId, { q }, 0);
   const correctedQuery = resolved?.correctedQuery ?? null;
   if (!filter) return { products: [], categories: [], correctedQuery };
   const conditions = filterConditions(storeId, {}, filter);
