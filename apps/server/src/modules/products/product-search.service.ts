@@ -116,4 +116,17 @@ export const matchesSearch = (text: string): SQL => sql`${products.searchDoc} @@
  */
 export const relevance = (tsText: string, words: string): SQL =>
   sql`(ts_rank_cd('{0.1,0.2,0.4,1.0}', ${products.searchDoc}, ${tsQuery(tsText)})
-    + similarity(lower(${products.title}), ${words}))`;
+    + similarity(lower(${products.title}), ${words})
+    + case when ${products.searchDoc} @@ ${tsQuery(inCategory(tsText))} then 0.5 else 0 end)`;
+
+/**
+ * Any of the search's words in the category or parent category (weight B): "fountain pen" puts
+ * the pens of Pens & Writing above "Fountain Pen Ink: Jet Black", whose title holds the same
+ * words but whose shelf is Ink.
+ */
+export function inCategory(tsText: string): string {
+  return tsText
+    .split(/ [&|] /)
+    .map((term) => (term.endsWith(':*') ? `${term}B` : `${term}:B`))
+    .join(' | ');
+}

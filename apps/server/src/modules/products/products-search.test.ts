@@ -86,6 +86,16 @@ describe('search', () => {
     ).toBe(true);
   });
 
+  it('ranks the fountain pens (shelved under Pens & Writing) above the fountain pen inks', async () => {
+    const { body } = await list('q=fountian%20pen&limit=50');
+    const shelves = body.data.map((p) => p.category);
+    expect(shelves[0]).toBe('Pens & Writing');
+    // every pen before the first product of another shelf
+    expect(shelves.lastIndexOf('Pens & Writing')).toBeLessThan(
+      shelves.findIndex((c) => c !== 'Pens & Writing'),
+    );
+  });
+
   it('takes the last word as a prefix while typing, and says nothing was corrected', async () => {
     const { body } = await list('q=founta');
     expect(body.correctedQuery).toBeNull();
