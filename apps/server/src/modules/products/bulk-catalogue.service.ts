@@ -227,11 +227,13 @@ export async function removeBulkProducts(db: Db, storeId: string): Promise<numbe
 /**
  * How a load keeps migration 0006's search documents, facets, word list and facet labels:
  * - 'per-batch': the triggers wait, and each batch's transaction ends with one
- *   refresh_product_search(its ids): one small statement per batch, so the load stays linear.
- * - 'at-end': the triggers wait for refreshStoreSearch, one store-wide statement after the load.
- *   Faster on PostgreSQL at 100,000, but on PGlite (single-threaded WASM) its sorts grow faster
- *   than the catalogue: 67 s at 20,000 and over 22 minutes (stopped) at 100,000.
- * - 'triggers': the statement-level triggers, two refreshes per batch (products, then attributes).
+ *   refresh_product_search(its ids): one small statement per batch, so the time grows with the
+ *   count. 20,000 clones: 12 s on PGlite, 6 s on PostgreSQL; 100,000: 1.5-2 min and 1 min.
+ * - 'at-end': the triggers wait for refreshStoreSearch, one store-wide statement after the load,
+ *   whose sorts grow faster than the catalogue: at 20,000 the refresh alone took 67 s on PGlite
+ *   and 46 s on PostgreSQL; at 100,000 on PGlite it was stopped after 22 minutes.
+ * - 'triggers': the statement-level triggers, two refreshes per batch (products, then attributes):
+ *   15 s at 20,000 on PGlite. Same search data in every mode (compared at 20,000).
  */
 export type SearchUpkeep = 'per-batch' | 'at-end' | 'triggers';
 
@@ -331,8 +333,8 @@ export async function hasStoreSearchRefresh(db: Db): Promise<boolean> {
 }
 
 /**
- * Rebuilds the store's search documents, facets, word list and facet labels (see above). Measured
- * at 20,000 clones on PostgreSQL: 4.9 s, where refresh_product_search(NULL) took 69 s.
+ * Rebuilds the store's search documents, facets, word list and facet labels (see above): one
+ * statement over the whole store, so only for a small store or a load with --search at-end.
  */
 export async function refreshStoreSearch(db: Db, storeId: string): Promise<void> {
   await db.transaction(async (tx) => {
