@@ -231,7 +231,8 @@ export async function removeBulkProducts(db: Db, storeId: string): Promise<numbe
  *   count. 20,000 clones: 12 s on PGlite, 6 s on PostgreSQL; 100,000: 1.5-2 min and 1 min.
  * - 'at-end': the triggers wait for refreshStoreSearch, one store-wide statement after the load,
  *   whose sorts grow faster than the catalogue: at 20,000 the refresh alone took 67 s on PGlite
- *   and 46 s on PostgreSQL; at 100,000 on PGlite it was stopped after 22 minutes.
+ *   and 46 s on PostgreSQL; at 100,000 it was stopped after 22 minutes on PGlite and after 17
+ *   on PostgreSQL (migration 0008, two busy cores).
  * - 'triggers': the statement-level triggers, two refreshes per batch (products, then attributes):
  *   15 s at 20,000 on PGlite. Same search data in every mode (compared at 20,000).
  */
