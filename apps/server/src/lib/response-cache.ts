@@ -257,8 +257,10 @@ export class ResponseCache {
     const encoded: Entry['encoded'] = {};
     // Browsers always accept br or gzip; compressing a catalogue page on every request cost ~6x
     // the throughput (bench/api.mjs), so each entry is compressed once, off the main thread.
+    // an answer nobody will be given again (TTL 0: bench/catalogue.mjs measuring misses) is not
+    // worth compressing: its copies would only take CPU from the requests being measured
     const compressed =
-      body.length < COMPRESS_MIN_BYTES
+      body.length < COMPRESS_MIN_BYTES || this.ttlMs <= 0
         ? Promise.resolve()
         : Promise.all(
             (Object.keys(compressors) as Encoding[]).map(async (encoding) => {
