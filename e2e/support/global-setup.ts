@@ -185,6 +185,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDist,
     ADMIN_DIST_DIR: adminDist,
+    // the API fixtures sign shoppers in each from its own address (X-Forwarded-For), as many
+    // shoppers would; the browser's own requests carry none and count as 127.0.0.1
+    TRUST_PROXY: '127.0.0.1',
   };
   // The demo store, as `npm start` runs it: NODE_ENV=production is live mode, which refuses the
   // sandbox gateway, UPI without the shop's own UPI_VPA and a plain-http PUBLIC_BASE_URL.

@@ -77,10 +77,16 @@ test.describe('search, sort and filters', () => {
 
     // Colour Black and in stock only: the sold-out pen drops out.
     const panel = await openFilters(page, isMobile);
-    await panel.getByRole('checkbox', { name: /^Black \(\d+\)$/ }).check();
+    // click, then wait for the URL: the box is checked by the URL it writes, which the router
+    // commits in a transition, after Playwright's check() would already have looked
+    const black = panel.getByRole('checkbox', { name: /^Black \(\d+\)$/ });
+    await black.click();
     await expect(page).toHaveURL(/color=Black/);
-    await panel.getByRole('checkbox', { name: /^In stock only \(\d+\)$/ }).check();
+    await expect(black).toBeChecked();
+    const inStock = panel.getByRole('checkbox', { name: /^In stock only \(\d+\)$/ });
+    await inStock.click();
     await expect(page).toHaveURL(/inStock=true/);
+    await expect(inStock).toBeChecked();
     await closeFilters(page, panel, isMobile);
     const filtered = await listProducts(
       request,
