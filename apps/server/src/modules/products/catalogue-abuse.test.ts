@@ -10,6 +10,7 @@ import type { ProductFormInput } from '@store/contracts/admin/products';
 import { products } from '../../db/schema';
 import { ResponseCache } from '../../lib/response-cache';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
+import { saveProduct as saveProductAs } from '../../test/products';
 import {
   authHeader,
   createTestApp,
@@ -59,34 +60,9 @@ const suggest = async (q: string) =>
   (await get(`/products/suggest?q=${encodeURIComponent(q)}`)).json() as SuggestBody;
 const enc = encodeURIComponent;
 
-const form = (over: Partial<ProductFormInput>): ProductFormInput => ({
-  title: 'Abuse Test Product',
-  description: 'Plain.',
-  category: 'Accessories',
-  parentCategory: null,
-  regularPrice: 100,
-  discountedPrice: null,
-  hsnCode: '4820',
-  gstRateBp: 0,
-  stock: 5,
-  featured: false,
-  published: true,
-  images: [{ url: '/images/products/a.svg' }],
-  attributes: [],
-  variantStock: [],
-  ...over,
-});
-
-async function saveProduct(over: Partial<ProductFormInput>, id?: string): Promise<string> {
-  const res = await t.app.inject({
-    method: id ? 'PUT' : 'POST',
-    url: `/api/v1/admin/products${id ? `/${id}` : ''}`,
-    headers: owner.headers,
-    payload: form(over),
-  });
-  expect(res.statusCode, res.body).toBe(id ? 200 : 201);
-  return res.json().id as string;
-}
+/** Saved through the back office's route, titled 'Abuse Test Product' unless the test names it. */
+const saveProduct = (over: Partial<ProductFormInput>, id?: string): Promise<string> =>
+  saveProductAs(t.app, owner, { title: 'Abuse Test Product', ...over }, id);
 
 async function deleteProduct(id: string): Promise<string> {
   const res = await t.app.inject({

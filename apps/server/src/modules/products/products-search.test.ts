@@ -4,6 +4,7 @@ import type { ProductFormInput } from '@store/contracts/admin/products';
 import { MAX_RESULT_WINDOW } from '@store/contracts/limits';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
+import { saveProduct as saveProductAs } from '../../test/products';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { COUNT_BOUND } from './product-listing.service';
 
@@ -39,34 +40,9 @@ const paid = (p: Listed) => p.discountedPrice ?? p.regularPrice;
 const values = (p: Listed, re: RegExp) =>
   p.attributes.filter((a) => re.test(a.key)).flatMap((a) => a.value.map((v) => v.toLowerCase()));
 
-const form = (over: Partial<ProductFormInput>): ProductFormInput => ({
-  title: 'Search Test Product',
-  description: 'Plain.',
-  category: 'Accessories',
-  parentCategory: null,
-  regularPrice: 100,
-  discountedPrice: null,
-  hsnCode: '4820',
-  gstRateBp: 0,
-  stock: 5,
-  featured: false,
-  published: true,
-  images: [{ url: '/images/products/a.svg' }],
-  attributes: [],
-  variantStock: [],
-  ...over,
-});
-
-async function saveProduct(over: Partial<ProductFormInput>, id?: string): Promise<string> {
-  const res = await t.app.inject({
-    method: id ? 'PUT' : 'POST',
-    url: `/api/v1/admin/products${id ? `/${id}` : ''}`,
-    headers: owner.headers,
-    payload: form(over),
-  });
-  expect(res.statusCode, res.body).toBe(id ? 200 : 201);
-  return res.json().id as string;
-}
+/** Saved through the back office's route, titled 'Search Test Product' unless the test names it. */
+const saveProduct = (over: Partial<ProductFormInput>, id?: string): Promise<string> =>
+  saveProductAs(t.app, owner, { title: 'Search Test Product', ...over }, id);
 
 describe('search', () => {
   it('corrects a typo against the catalogue\'s words: "fountian pen" finds the fountain pens', async () => {
