@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 // The API's port in development (scripts/dev.mjs gives the server and Vite the same PORT).
 const apiTarget = `http://localhost:${process.env.PORT?.trim() || 3000}`;
@@ -10,7 +11,7 @@ const apiTarget = `http://localhost:${process.env.PORT?.trim() || 3000}`;
 // web.ts): nothing here is imported by the storefront, so its bundles do not change.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -5,6 +5,10 @@ import { connectApiToSession } from '@/app/connect-session';
 import { reloadSession } from '@/state/session';
 import { server } from './msw-server';
 
+// The toaster loads sonner with the first toast (packages/ui toast.tsx); loaded here once, so a
+// test's first toast does not wait for the module to be transformed.
+await import('sonner');
+
 connectApiToSession();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/contracts/money';
 import type { Db } from '../../db/client';
 import { seedProducts, type SeedProduct } from '../../db/seed-data/catalogue';
+import { facetKey } from './product-filters.service';
 import { stockVariantsOf, variantOptionsOf } from './products.service';
 
 /**
@@ -98,8 +99,6 @@ const COLOURS = [
 ];
 const PAGES = ['64', '100', '120', '160', '172', '200', '240', '300', '380'];
 const GSM = ['58', '70', '80', '90', '100', '120', '180', '300'];
-const COLOUR_KEYS = /^colou?rs?$/i;
-const SIZE_KEYS = /^sizes?$/i;
 
 /** Rupees to a shop price: ends in 9 (₹449), at least ₹19. */
 const shopPrice = (rupees: number) => Math.max(19, Math.round(rupees / 10) * 10 - 1);
@@ -145,10 +144,10 @@ export function bulkProduct(n: number, now: Date): BulkProduct {
     const metricUnit = a.metricUnit ?? null;
     if (a.key.toLowerCase() === 'featured') {
       if (rnd() < 0.05) attributes.push({ key: a.key, values: a.value, metricUnit });
-    } else if (COLOUR_KEYS.test(a.key)) {
+    } else if (facetKey(a.key) === 'color') {
       const colours = someOf(rnd, COLOURS, 4);
       attributes.push({ key: a.key, values: colours, metricUnit });
-    } else if (SIZE_KEYS.test(a.key)) {
+    } else if (facetKey(a.key) === 'size') {
       attributes.push({ key: a.key, values: someOf(rnd, a.value), metricUnit });
     } else if (a.key === 'Pages') {
       attributes.push({ key: a.key, values: [pick(rnd, PAGES)], metricUnit });

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import { filterConditions, whereOf } from './product-filters.service';
 import { relevancePage, searchFor } from './product-listing.service';
+import { publicImageUrl } from '../media/site-images';
 
 /** What the search box offers while the shopper types: the best products and their categories. */
 export async function suggestProducts(
@@ -41,7 +42,7 @@ export async function suggestProducts(
       id: r.id,
       title: r.title,
       category: r.category ?? '',
-      imgUrl: r.imgUrl,
+      imgUrl: publicImageUrl(r.imgUrl),
       price: paiseToRupees(r.pricePaise ?? 0),
     })),
     categories: categories.map((c) => ({ value: c.value ?? '', count: Number(c.count) })),

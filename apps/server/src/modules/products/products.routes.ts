@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@store/contracts/common';
+import { isUuid } from '@store/contracts/ids';
 import {
   productFacetsQuerySchema,
   productFacetsSchema,
@@ -17,6 +18,28 @@ import { productFacets } from './product-facets.service';
 import { listProducts } from './product-listing.service';
 import { suggestProducts } from './product-suggest.service';
 import { getProduct } from './products.service';
+
+const PRODUCT_NOT_FOUND = { error: 'Product not found' };
+/** A product id that names no published product of the store (never kept in the cache). */
+export class ProductNotFound extends Error {}
+
+/**
+ * GET /products/:id's answer (`id` a lower-case uuid), from the catalogue cache; also read by the
+ * page head (modules/seo), so a product page's head and its render share one lookup.
+ */
+export const productCacheKey = (storeId: string, id: string) => `product|${storeId}|${id}`;
+
+export function productEntry(cache: ResponseCache, db: Db, storeId: string, id: string) {
+  // kept like a listing (the same availability, price and art): forgotten on every
+  // catalogueChanged(), so an edit, an unpublish or a sale shows on the next request
+  return cache.getOrCreate(productCacheKey(storeId, id), async () => {
+    const product = await getProduct(db, storeId, id);
+    // thrown, not kept: a product published later must be found at once, and a crawler's
+    // made-up ids must not take the room of real answers
+    if (!product) throw new ProductNotFound();
+    return product;
+  });
+}
 
 /** How long facet counts may be answered stale while their refresh runs (a refresh that fails). */
 const FACETS_STALE_MS = 5 * 60_000;
@@ -112,9 +135,17 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
       },
     },
     async (request, reply) => {
-      const product = await getProduct(db, request.store.id, request.params.id);
-      if (!product) return reply.code(404).send({ error: 'Product not found' });
-      return product;
+      const id = request.params.id.toLowerCase();
+      // not a product id: nothing to look up, and nothing for junk URLs to fill the cache with
+      if (!isUuid(id)) return reply.code(404).send(PRODUCT_NOT_FOUND);
+      try {
+        const entry = await productEntry(cache, db, request.store.id, id);
+        cache.alias(request.raw, productCacheKey(request.store.id, id));
+        return sendCachedJson(request, reply, entry);
+      } catch (err) {
+        if (err instanceof ProductNotFound) return reply.code(404).send(PRODUCT_NOT_FOUND);
+        throw err;
+      }
     },
   );
 };

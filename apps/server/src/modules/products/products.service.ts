@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
 import { images, productAttributes, productImages, products, stockLevels } from '../../db/schema';
 import { renditionUrls } from '../media/images.service';
+import { publicImageUrl } from '../media/site-images';
+import { facetKey } from './product-filters.service';
 
 // Everything but the search columns, which only the database reads (product-search.service.ts).
 const {
@@ -27,7 +29,7 @@ interface ImageRow {
 function productImage(i: ImageRow): Product['images'][number] {
   return i.imageId && i.widths?.length
     ? { url: i.url, srcset: renditionUrls(i.imageId, i.widths).srcset }
-    : { url: i.url };
+    : { url: publicImageUrl(i.url) };
 }
 
 /** imgUrl is the first image's URL (admin-products.service.ts): its srcset, when uploaded. */
@@ -105,7 +107,8 @@ export async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]
     id: r.id,
     title: r.title,
     description: r.description,
-    imgUrl: r.imgUrl,
+    // shipped art under its hashed, immutable name (media/site-images.ts)
+    imgUrl: publicImageUrl(r.imgUrl),
     ...imgSrcsetOf(r.imgUrl, imagesOf.get(r.id)),
     category: r.category ?? '',
     parentCategory: r.parentCategory,
@@ -150,9 +153,6 @@ export async function findProductsForOrder(
     );
 }
 
-const SIZE_KEYS = ['size', 'sizes'];
-const COLOR_KEYS = ['color', 'colour', 'colours', 'colors'];
-
 export interface VariantOptions {
   sizes: string[];
   colors: string[];
@@ -162,9 +162,10 @@ export interface VariantOptions {
 export function variantOptionsOf(attributes: { key: string; values: string[] }[]): VariantOptions {
   const entry: VariantOptions = { sizes: [], colors: [] };
   for (const a of attributes) {
-    const key = a.key.toLowerCase();
-    if (SIZE_KEYS.includes(key)) entry.sizes.push(...a.values);
-    if (COLOR_KEYS.includes(key)) entry.colors.push(...a.values);
+    // the same key names the filters read as size and colour
+    const kind = facetKey(a.key);
+    if (kind === 'size') entry.sizes.push(...a.values);
+    if (kind === 'color') entry.colors.push(...a.values);
   }
   return entry;
 }
