@@ -3,7 +3,7 @@
  * such as a policy page may put its own title over it; keeping both here makes the result
  * independent of which React effect happens to run last.
  */
-let baseTitle = document.title;
+let baseTitle = typeof document === 'undefined' ? '' : document.title;
 let pageTitle: string | null = null;
 
 function apply() {
