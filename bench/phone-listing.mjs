@@ -7,41 +7,18 @@
 // when stale), served by the real server on an embedded PGlite database in a temporary folder,
 // seeded with the demo catalogue.
 //   node bench/phone-listing.mjs   (env: BENCH_RUNS=5; BASE_URL=http://… to measure a running store)
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { waitFor } from './shop.mjs';
+import {
+  chromiumArgs as args,
+  chromiumPath,
+  phoneContext,
+  startStore,
+} from './lib/store-server.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
-let server;
-let dataDir;
-let baseUrl = process.env.BASE_URL;
-if (!baseUrl) {
-  execFileSync(process.execPath, [join(root, 'scripts/ensure-web-build.mjs')], {
-    stdio: 'inherit',
-  });
-  dataDir = mkdtempSync(join(tmpdir(), 'phone-listing-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '3921', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  baseUrl = 'http://127.0.0.1:3921';
-  await waitFor(`${baseUrl}/api/v1/products?limit=1`);
-}
+const store = process.env.BASE_URL ? undefined : await startStore({ label: 'phone-listing' });
+const baseUrl = process.env.BASE_URL ?? store.baseUrl;
 
 const GRID_ITEMS = 'main ul:has(> li a[href^="/product/"]) > li';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -49,12 +26,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath, args });
 const results = [];
 try {
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-    });
+    const context = await browser.newContext(phoneContext);
     const page = await context.newPage();
     // layout shifts not caused by input, summed (Chrome's CLS without session windows: an upper bound)
     await page.addInitScript(() => {
@@ -91,8 +63,7 @@ try {
   }
 } finally {
   await browser.close();
-  server?.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await store?.stop();
 }
 
 const last = results.at(-1);

@@ -1,86 +1,162 @@
 #!/usr/bin/env node
-// Prints the gzip size of the JavaScript the home page loads before it can render: the entry chunk
-// and its static imports (Vite manifest), and, for information, the home route chunk with its own
-// static imports (and the query-client module loaded with every route) that the router requests
-// right after; then the font files the build ships and which one index.html preloads. Builds
-// apps/web first when it is stale.
-// Budget: 95 KB gzip for the entry and its static imports.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// What a phone downloads (issue 14): home, the listing, search results and a product page, each
+// loaded in the system Chromium as a 390×844 touch screen with an empty cache, until the page is
+// idle (no request in flight and none started for 2 s; nothing is clicked or scrolled). Every
+// response the browser received is counted, by kind. JavaScript is the budget: each script's body
+// gzipped at level 9 here (so the figure does not depend on how the server compresses), summed;
+// ≤ 95 KB per page, exit 1 otherwise. The bytes actually transferred (the encoded body, whatever
+// Content-Encoding the server chose) are printed next to it, and CSS, fonts, images, the document
+// and API answers for information.
+//   npm run bench:web-size                                  (builds when stale, starts its own store)
+//   npm run bench:web-size -- --url http://127.0.0.1:3000   (a store you started yourself)
+//   options: --only home,product; --all (list every file, not only the scripts)
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import {
+  argValue,
+  chromiumArgs,
+  chromiumPath,
+  phoneContext,
+  storeFromArgs,
+  storefrontPages,
+} from './lib/store-server.mjs';
 
 const BUDGET_KB = 95;
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'apps/web/dist');
+const QUIET_MS = 2000;
+const MAX_WAIT_MS = 30_000;
+const only = argValue('--only')?.split(',');
+const listAll = process.argv.includes('--all');
 
-execFileSync(process.execPath, [join(root, 'scripts/ensure-web-build.mjs')], { stdio: 'inherit' });
-
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-
-/** A chunk's file plus every chunk it imports statically, each once. */
-function staticClosure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of chunk.imports ?? []) staticClosure(dep, seen);
-  return seen;
-}
-
-const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-function report(label, keys, exclude = new Set()) {
-  let total = 0;
-  const rows = [];
-  for (const key of keys) {
-    if (exclude.has(key)) continue;
-    const file = manifest[key].file;
-    const size = gz(file);
-    total += size;
-    rows.push(`    ${file.padEnd(44)} ${kb(size).padStart(6)} KB`);
+/** What a response is, for the totals: by the request's type, and by its content type or file
+ * name for scripts fetched some other way (a prefetch is type "other"). */
+function kindOf(request, contentType) {
+  const type = request.resourceType();
+  const path = new URL(request.url()).pathname;
+  if (type === 'script' || /javascript/.test(contentType) || /\.m?js$/.test(path)) return 'js';
+  if (type === 'stylesheet' || /text\/css/.test(contentType)) return 'css';
+  if (type === 'font' || /^font\//.test(contentType)) return 'font';
+  if (type === 'image' || /^image\//.test(contentType)) return 'image';
+  if (type === 'document') return 'document';
+  if (type === 'fetch' || type === 'xhr') return 'data';
+  return 'other';
+}
+
+/** Loads `url` in a fresh phone context and returns every response received until it is idle. */
+async function pageResponses(browser, url) {
+  const context = await browser.newContext(phoneContext);
+  const page = await context.newPage();
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const pending = [];
+  page.on('request', () => {
+    inFlight++;
+    lastActivity = Date.now();
+  });
+  page.on('requestfailed', () => {
+    inFlight--;
+    lastActivity = Date.now();
+  });
+  page.on('requestfinished', (request) => {
+    inFlight--;
+    lastActivity = Date.now();
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return null;
+        const headers = await response.allHeaders();
+        const contentType = headers['content-type'] ?? '';
+        // a redirect has no body
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const sizes = await request.sizes();
+        return {
+          url: request.url(),
+          status: response.status(),
+          kind: kindOf(request, contentType),
+          raw: body.length,
+          gzip9: body.length ? gzipSync(body, { level: 9 }).length : 0,
+          sent: sizes.responseBodySize,
+          encoding: headers['content-encoding'] ?? 'none',
+        };
+      })(),
+    );
+  });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    const deadline = Date.now() + MAX_WAIT_MS;
+    while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`${url} was not idle after ${MAX_WAIT_MS} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return (await Promise.all(pending)).filter(Boolean);
+  } finally {
+    await context.close();
   }
-  console.log(`${label}: ${kb(total)} KB gzip`);
-  console.log(rows.join('\n'));
-  return total;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
-const entryKeys = staticClosure(entryKey);
-const entryTotal = report('home page entry JS (entry + static imports)', entryKeys);
-
-const homeKey = Object.keys(manifest).find((k) => k.endsWith('app/routes/home-route.tsx'));
-// lazyRoute() in app/router.tsx loads every route module together with the query-client module.
-const routeQueryKey = Object.keys(manifest).find((k) => k.endsWith('app/route-query-provider.tsx'));
-if (homeKey) {
-  const homeKeys = staticClosure(homeKey);
-  if (routeQueryKey) staticClosure(routeQueryKey, homeKeys);
-  const homeTotal = report(
-    'home route chunk + query-client module (+ their static imports not in the entry)',
-    homeKeys,
-    entryKeys,
+function printPage(name, path, baseUrl, responses) {
+  const byKind = new Map();
+  for (const r of responses) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r]);
+  const sum = (rows, key) => rows.reduce((total, r) => total + r[key], 0);
+  const js = byKind.get('js') ?? [];
+  const jsGzip = sum(js, 'gzip9');
+  console.log(
+    `\n${name} ${path}: JS ${kb(jsGzip)} KB gzip -9 (${kb(sum(js, 'sent'))} KB transferred), ${js.length} file(s)`,
   );
-  console.log(`home page JS in all: ${kb(entryTotal + homeTotal)} KB gzip`);
+  const show = (rows) => {
+    for (const r of [...rows].sort((a, b) => b.gzip9 - a.gzip9)) {
+      const where = r.url.startsWith(baseUrl) ? r.url.slice(baseUrl.length) : r.url;
+      console.log(
+        `    ${r.kind.padEnd(8)} ${where.slice(0, 60).padEnd(60)} ${kb(r.gzip9).padStart(6)} KB gz9 ${kb(r.sent).padStart(6)} KB sent (${r.encoding})`,
+      );
+    }
+  };
+  show(js);
+  for (const kind of ['css', 'font', 'image', 'document', 'data', 'other']) {
+    const rows = byKind.get(kind);
+    if (!rows) continue;
+    console.log(
+      `  ${kind.padEnd(8)} ${String(rows.length).padStart(3)} file(s) ${kb(sum(rows, 'gzip9')).padStart(7)} KB gz9 ${kb(sum(rows, 'sent')).padStart(7)} KB sent (${kb(sum(rows, 'raw'))} KB raw)`,
+    );
+    if (listAll) show(rows);
+  }
+  return {
+    name,
+    jsGzip,
+    jsSent: sum(js, 'sent'),
+    files: js.length,
+    allSent: sum(responses, 'sent'),
+  };
 }
 
-// Fonts: what index.html preloads (the first view's), and every font file the build ships. A woff2
-// is compressed already, so its bytes on disk are its bytes on the wire.
-const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
-const preloaded = [...indexHtml.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map(
-  ([tag]) => tag.match(/href="\/([^"]+)"/)?.[1],
-);
-const fontFiles = readdirSync(join(dist, 'assets')).filter((f) => /\.(woff2?|ttf|otf)$/.test(f));
-const fontBytes = (file) => statSync(join(dist, 'assets', file)).size;
-console.log(
-  `fonts: ${fontFiles.length} file(s), ${kb(fontFiles.reduce((sum, f) => sum + fontBytes(f), 0))} KB`,
-);
-for (const file of fontFiles) {
-  const mark = preloaded.includes(`assets/${file}`) ? ' (preloaded)' : '';
-  console.log(`    ${file.padEnd(44)} ${kb(fontBytes(file)).padStart(6)} KB${mark}`);
+const store = await storeFromArgs({ label: 'bench-web-size' });
+const totals = [];
+try {
+  const pages = (await storefrontPages(store.baseUrl)).filter(
+    (p) => !only || only.includes(p.name),
+  );
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    for (const { name, path } of pages) {
+      const responses = await pageResponses(browser, store.baseUrl + path);
+      totals.push(printPage(name, path, store.baseUrl, responses));
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await store.stop();
 }
 
-const ok = entryTotal / 1024 <= BUDGET_KB;
-console.log(`${ok ? 'within' : 'OVER'} budget: ${kb(entryTotal)} KB of ${BUDGET_KB} KB`);
-process.exitCode = ok ? 0 : 1;
+console.log(`\nJavaScript before idle, per page (budget ${BUDGET_KB} KB gzip -9):`);
+let failed = false;
+for (const t of totals) {
+  const over = t.jsGzip / 1024 > BUDGET_KB;
+  if (over) failed = true;
+  console.log(
+    `  ${t.name.padEnd(8)} ${kb(t.jsGzip).padStart(6)} KB gz9 ${kb(t.jsSent).padStart(6)} KB sent, ${String(t.files).padStart(2)} file(s); everything: ${kb(t.allSent)} KB sent${over ? '  OVER' : ''}`,
+  );
+}
+console.log(failed ? `OVER budget: ${BUDGET_KB} KB` : `within budget: ${BUDGET_KB} KB`);
+process.exitCode = failed ? 1 : 0;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds each browser app (the storefront apps/web, the back office apps/admin) whose
 // dist/index.html is missing or older than any of its sources (its src, index.html, vite config,
-// package.json, and the shared packages/contracts/src and packages/ui/src); otherwise exits at once.
+// package.json, the shared packages/contracts/src and packages/ui/src, and the build's own plugin
+// scripts/vite-precompress.ts); otherwise exits at once.
 // `--force` builds both.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -22,6 +23,8 @@ function sourcesOf(app) {
     join(dir, 'package.json'),
     join(root, 'packages/contracts/src'),
     join(root, 'packages/ui/src'),
+    // writes the .br/.gz copies the server sends: a build from before it has none
+    join(root, 'scripts/vite-precompress.ts'),
   ];
 }
 
@@ -42,6 +45,8 @@ function newestMtime(path) {
 export function buildIsStale(app) {
   const builtHtml = join(root, app, 'dist/index.html');
   if (!existsSync(builtHtml)) return true;
+  // the storefront's build includes its server renderer (a build from before it has none)
+  if (app === 'apps/web' && !existsSync(join(root, app, 'dist-ssr/entry-server.js'))) return true;
   const builtAt = statSync(builtHtml).mtimeMs;
   return sourcesOf(app).some((source) => newestMtime(source) > builtAt);
 }
@@ -50,7 +55,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const app of browserApps) {
     if (buildIsStale(app) || process.argv.includes('--force')) {
       console.log(`[ensure-web-build] building ${app} …`);
-      execFileSync('npx', ['vite', 'build'], { cwd: join(root, app), stdio: 'inherit' });
+      // the app's own build: the storefront's also builds its server renderer (dist-ssr)
+      execFileSync('npm', ['run', 'build'], { cwd: join(root, app), stdio: 'inherit' });
     } else {
       console.log(`[ensure-web-build] ${app}/dist is up to date`);
     }

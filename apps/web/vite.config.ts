@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 // The API's port in development: scripts/dev.mjs gives the server and Vite the same PORT. (Build
 // config, not app code, so it may read the environment.)
@@ -51,8 +52,36 @@ function preloadFont(file: string): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFont(FIRST_VIEW_FONT)],
+/**
+ * The entry's `<script type="module">` and `<link rel="modulepreload">` tags at low fetch priority.
+ * The server sends the public pages rendered, so the stylesheet, the heading font and the product
+ * images paint the page; scripts only make it interactive and must not take a slow phone's
+ * bandwidth from them (server-rendering.md). The server's own preloads for a page's route
+ * (plugins/web-render.ts) say the same.
+ */
+function lowPriorityScripts(): Plugin {
+  return {
+    name: 'low-priority-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+          '<$1 fetchpriority="low"',
+        ),
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFont(FIRST_VIEW_FONT),
+    lowPriorityScripts(),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -65,24 +94,40 @@ export default defineConfig({
       '/sandbox-gateway': { target: apiTarget, changeOrigin: false },
     },
   },
+  // The server renderer (`vite build --ssr src/entry-server.tsx`, into dist-ssr) carries its
+  // dependencies, so it runs from wherever the build is copied to (a deploy, the journeys' snapshot)
+  // without a node_modules beside it.
+  ssr: { noExternal: true },
+  // React's production server renderer in the bundle, whatever NODE_ENV the store server runs with
+  // (the demo runs without one); the client build already gets this from Vite.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     // The manifest lets bench/web-size.mjs measure what the home page loads.
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          // TanStack Query is off the entry (it comes with every route, see app/router.tsx). Left to
-          // automatic splitting it lands in 4 small chunks, each route taking a different subset; one
-          // chunk is fewer requests and compresses better.
-          // React gets its own group first, or the query group would pull it in (dependencies are
-          // captured with a group) and so land on the entry.
-          groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/, priority: 2 },
-            { name: 'tanstack-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 1 },
-          ],
-        },
+        // The server renderer is one module: the store server imports it again after a rebuild
+        // (plugins/web-render.ts), which gives a consistent new copy only if no chunk of the old
+        // one is shared through the module cache.
+        codeSplitting: isSsrBuild
+          ? false
+          : {
+              // TanStack Query is off the entry (it comes with every route, see app/router.tsx). Left to
+              // automatic splitting it lands in 4 small chunks, each route taking a different subset; one
+              // chunk is fewer requests and compresses better.
+              // React gets its own group first, or the query group would pull it in (dependencies are
+              // captured with a group) and so land on the entry.
+              groups: [
+                { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/, priority: 2 },
+                {
+                  name: 'tanstack-query',
+                  test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
+                  priority: 1,
+                },
+              ],
+            },
       },
     },
   },
-});
+}));

@@ -216,7 +216,41 @@ type Checks = {
   expectNoHorizontalScroll: () => Promise<void>;
 };
 
+/** The storefront's own pages (not the back office, the API, the sandbox or static files). */
+const storefrontPage = (url: string) => {
+  const { pathname } = new URL(url);
+  return !/^\/(admin|api|sandbox-gateway|email|images|media|assets)(\/|$)|\.(xml|txt)$/.test(
+    pathname,
+  );
+};
+
 export const test = base.extend<Checks>({
+  // A storefront page is painted from the server's HTML before its scripts have even loaded; as a
+  // shopper waits for it to respond, page.goto and page.reload wait until its screen is interactive
+  // (apps/web app/router.tsx marks <html data-interactive>).
+  page: async ({ page }, use) => {
+    const untilInteractive = async () => {
+      // the storefront's app (the outbox, the sandbox and the like are pages of their own)
+      if (storefrontPage(page.url()) && (await page.locator('#root').count()) > 0)
+        await page
+          .locator('html[data-interactive]')
+          .waitFor({ state: 'attached', timeout: 20_000 });
+    };
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      // a journey that asks for less than the load (the window before hydration) gets just that
+      if (!options?.waitUntil || options.waitUntil === 'load') await untilInteractive();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilInteractive();
+      return response;
+    };
+    await use(page);
+  },
   failOnPageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

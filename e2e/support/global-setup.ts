@@ -173,6 +173,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   // run) would otherwise swap the hashed chunks under the open pages.
   const webDist = join(work, 'web');
   cpSync(resolve(repoRoot, 'apps/web/dist'), webDist, { recursive: true });
+  // the storefront's server renderer, which the server finds beside the web build (../dist-ssr)
+  cpSync(resolve(repoRoot, 'apps/web/dist-ssr'), join(work, 'dist-ssr'), { recursive: true });
   const adminDist = join(work, 'admin');
   cpSync(resolve(repoRoot, 'apps/admin/dist'), adminDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
@@ -188,6 +190,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     // the API fixtures sign shoppers in each from its own address (X-Forwarded-For), as many
     // shoppers would; the browser's own requests carry none and count as 127.0.0.1
     TRUST_PROXY: '127.0.0.1',
+    // the journeys read the server's HTML itself: two workers and the embedded database on one
+    // loop must not have it send a page client-rendered for being busy
+    SHED_PAGE_RENDERS_WHEN_BUSY: 'false',
   };
   // The demo store, as `npm start` runs it: NODE_ENV=production is live mode, which refuses the
   // sandbox gateway, UPI without the shop's own UPI_VPA and a plain-http PUBLIC_BASE_URL.

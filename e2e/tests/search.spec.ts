@@ -129,7 +129,11 @@ test.describe('search, sort and filters', () => {
       await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
-    await page.goto('/products');
+    // The first view of /products arrives rendered by the server, products and all; the skeleton
+    // shows when the listing is opened from another page.
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: 'View All' }).click();
     const skeleton = page.getByTestId('product-card-skeleton').first();
     await expect(skeleton).toBeVisible();
     const placeholder = (await skeleton.boundingBox())!;

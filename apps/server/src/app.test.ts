@@ -163,11 +163,19 @@ describe('web app and images', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const spa = await t.app.inject({
       method: 'GET',
-      url: '/product/123',
+      url: '/products?category=diaries',
       headers: { accept: 'text/html,*/*' },
     });
     expect(spa.statusCode).toBe(200);
     expect(spa.body).toContain('<div id="root">');
+    // a product that does not exist still gets the app (it says so), with the status crawlers need
+    const unknownProduct = await t.app.inject({
+      method: 'GET',
+      url: '/product/123',
+      headers: { accept: 'text/html,*/*' },
+    });
+    expect(unknownProduct.statusCode).toBe(404);
+    expect(unknownProduct.body).toContain('<div id="root">');
     const missingAsset = await t.app.inject({
       method: 'GET',
       url: '/assets/missing.js',

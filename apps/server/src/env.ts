@@ -139,6 +139,17 @@ const envSchema = z.object({
       .default('false')
       .transform((v) => v === 'true'),
   ),
+  /**
+   * Pages go out client-rendered while the event loop is over 90% busy (plugins/web-render.ts);
+   * false renders every public page whatever the load (the journeys, which check the HTML itself).
+   */
+  SHED_PAGE_RENDERS_WHEN_BUSY: z.preprocess(
+    blank,
+    z
+      .enum(['true', 'false'], { message: 'SHED_PAGE_RENDERS_WHEN_BUSY must be true or false' })
+      .default('true')
+      .transform((v) => v === 'true'),
+  ),
 });
 export type Env = z.infer<typeof envSchema> & {
   /** PUBLIC_BASE_URL, else http://localhost:<PORT>: the origin of every link in an e-mail */

@@ -57,6 +57,7 @@ async function main() {
     payments,
     payWindowMs,
     catalogueCacheTtlMs: env.CATALOGUE_CACHE_TTL_MS,
+    shedPageRendersWhenBusy: env.SHED_PAGE_RENDERS_WHEN_BUSY,
     rateLimits: { redisUrl: env.REDIS_URL },
     webDistDir: env.WEB_DIST_DIR,
     adminDistDir: env.ADMIN_DIST_DIR,

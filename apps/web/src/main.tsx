@@ -1,20 +1,66 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { ShellProviders } from '@/app/shell-providers';
-import { forgetAppUserData } from '@/app/user-data';
-import { AppRoutes } from '@/app/router';
+import { INTERACTIVE_EVENT, SSR_PRELOAD_ELEMENT_ID } from '@/lib/ssr-data';
 import './index.css';
 
+/**
+ * The entry: a few hundred bytes, so that nothing the page needs to paint waits for JavaScript.
+ * A public page arrives rendered by the server (apps/server plugins/web-render.ts) and is the page
+ * already: the app's code (React, the router, the route's chunks the server names in
+ * #ssr-preload) is fetched once it has painted, then hydrates it. On a slow phone the stylesheet,
+ * the heading font and the product images get the bandwidth first (docs/decisions/server-rendering.md).
+ * A private page arrives with an empty root and starts at once.
+ */
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <ShellProviders onForgetUserData={forgetAppUserData}>
-        <AppRoutes />
-      </ShellProviders>
-    </BrowserRouter>
-  </StrictMode>,
-);
+let started = false;
+function boot() {
+  if (started) return;
+  started = true;
+  const preloads = document.getElementById(SSR_PRELOAD_ELEMENT_ID)?.textContent;
+  for (const href of preloads ? (JSON.parse(preloads) as string[]) : []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./app/start').then(({ start }) => start(root!));
+}
+
+/** What a tap can press; links are left alone: they work before hydration (the server's pages). */
+const PRESSABLE =
+  'button, [role="button"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="option"], summary';
+
+/**
+ * A tap on a button of the server's HTML before the app has hydrated would do nothing: it is held,
+ * the app is started at once if it was not, and the tap is made again on the same button (hydration
+ * keeps the page's elements) once the screen is interactive. Only the last tap is kept.
+ */
+function holdTapsUntilInteractive() {
+  let held: HTMLElement | null = null;
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest(PRESSABLE) : null;
+    if (!(target instanceof HTMLElement) || !root!.contains(target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = target;
+    boot();
+  };
+  document.addEventListener('click', hold, true);
+  window.addEventListener(
+    INTERACTIVE_EVENT,
+    () => {
+      document.removeEventListener('click', hold, true);
+      if (held?.isConnected) held.click();
+    },
+    { once: true },
+  );
+}
+
+if (root.firstElementChild) {
+  holdTapsUntilInteractive();
+  // after the next frame is painted (a hidden tab paints no frame: the timer starts it there)
+  requestAnimationFrame(() => setTimeout(boot, 0));
+  setTimeout(boot, 1000);
+} else {
+  boot();
+}

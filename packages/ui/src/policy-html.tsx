@@ -36,25 +36,49 @@ const config = {
   RETURN_DOM_FRAGMENT: true,
 } satisfies Config;
 
-// An instance of its own, so these hooks apply to policy text only.
-const purify = DOMPurify(window);
+/** An instance of its own, so these hooks apply to policy text only; made on first use (a DOM is needed). */
+function createPurify() {
+  const purify = DOMPurify(window);
 
-purify.addHook('uponSanitizeAttribute', (element, event) => {
-  const allowed = attributesByTag[element.nodeName.toLowerCase()] ?? [];
-  if (!allowed.includes(event.attrName)) event.keepAttr = false;
-  // DOMPurify lets images load data: URLs; policy images come from the web, or the store itself.
-  else if (event.attrName === 'src' && !imageUrl.test(event.attrValue.replace(ignoredInUrl, ''))) {
-    event.keepAttr = false;
-  }
-});
+  purify.addHook('uponSanitizeAttribute', (element, event) => {
+    const allowed = attributesByTag[element.nodeName.toLowerCase()] ?? [];
+    if (!allowed.includes(event.attrName)) event.keepAttr = false;
+    // DOMPurify lets images load data: URLs; policy images come from the web, or the store itself.
+    else if (
+      event.attrName === 'src' &&
+      !imageUrl.test(event.attrValue.replace(ignoredInUrl, ''))
+    ) {
+      event.keepAttr = false;
+    }
+  });
 
-purify.addHook('afterSanitizeAttributes', (element) => {
-  if (element.nodeName === 'A' && /^https?:/i.test(element.getAttribute('href') ?? '')) {
-    element.setAttribute('rel', 'noopener noreferrer');
-  }
-});
+  purify.addHook('afterSanitizeAttributes', (element) => {
+    if (element.nodeName === 'A' && /^https?:/i.test(element.getAttribute('href') ?? '')) {
+      element.setAttribute('rel', 'noopener noreferrer');
+    }
+  });
+  return purify;
+}
+
+let purify: ReturnType<typeof createPurify> | undefined;
+
+/**
+ * Where there is no DOM (the storefront rendered on the server, apps/web entry-server.tsx) the
+ * server's own sanitiser applies: sanitize-html with the same contracts rules, which the server
+ * already applies when the owner saves a policy.
+ */
+let sanitizeWithoutDom: ((html: string) => string) | undefined;
+
+export function setPolicySanitizerWithoutDom(sanitize: (html: string) => string): void {
+  sanitizeWithoutDom = sanitize;
+}
 
 export function sanitizePolicyHtml(html: string): string {
+  if (typeof window === 'undefined') {
+    if (!sanitizeWithoutDom) throw new Error('sanitizePolicyHtml: no DOM and no server sanitiser');
+    return sanitizeWithoutDom(html);
+  }
+  purify ??= createPurify();
   const fragment = purify.sanitize(html, config);
   // Built in DOMPurify's inert document (no image loads), not in the page's.
   const doc = fragment.ownerDocument;

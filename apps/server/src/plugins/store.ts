@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Forget cached store rows (call after changing a store). */
     reloadStores(): void;
+    /**
+     * The store of a request the hook below leaves alone (a page, the sitemap): from the same table
+     * and rules as the API's; null when no store is set up.
+     */
+    storeFor(request: FastifyRequest): Promise<StoreContext | null>;
   }
 }
 
@@ -68,11 +73,20 @@ export function registerStoreResolution(app: FastifyInstance, db: Db): void {
   app.decorate('reloadStores', () => {
     table = null;
   });
-  const resolve = (t: StoreTable, request: FastifyRequest, reply: FastifyReply): boolean => {
+  const storeIn = (t: StoreTable, request: FastifyRequest): StoreContext | null => {
     const wanted =
       hostOnly(request.headers['x-store-domain'] as string | undefined) ??
       hostOnly(request.headers.host);
-    const store = (wanted && t.byDomain.get(wanted)) || t.fallback;
+    return (wanted && t.byDomain.get(wanted)) || t.fallback;
+  };
+  app.decorate('storeFor', async (request: FastifyRequest) => {
+    if (request.store) return request.store;
+    const store = storeIn(await current(), request);
+    if (store) request.store = store;
+    return store;
+  });
+  const resolve = (t: StoreTable, request: FastifyRequest, reply: FastifyReply): boolean => {
+    const store = storeIn(t, request);
     if (!store) {
       reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });
       return false;

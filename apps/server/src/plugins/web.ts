@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
+import { applyHead } from '../modules/seo/head-tags';
+import { pageHead } from '../modules/seo/page-head';
+import { loadPageRenderer, type RenderedPage } from './web-render';
 
 const NOT_FOUND = { error: 'Not found' };
 
@@ -43,10 +46,18 @@ export const ADMIN_APP_CSP = appCsp("'self'");
 const ADMIN_PREFIX = '/admin';
 const isAdminPath = (path: string) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
 
-/** Cache-Control for a built app's files: hashed assets forever, index.html always revalidated. */
+/** A built file the build compressed (scripts/vite-precompress.ts), or one it would have if larger. */
+const PRECOMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml)(\.br|\.gz)?$/;
+
+/**
+ * Cache-Control for a built app's files: hashed assets forever, index.html always revalidated.
+ * `path` is the file sent: `x.js.br` when the build's brotli copy answers.
+ */
 function staticHeaders(csp: string) {
   return (res: { setHeader(name: string, value: string): unknown }, path: string) => {
     if (path.endsWith('.html')) res.setHeader('content-security-policy', csp);
+    // the same URL answers br, gzip or plain by Accept-Encoding: caches must keep them apart
+    if (PRECOMPRESSIBLE.test(path)) res.setHeader('vary', 'Accept-Encoding');
     if (path.includes('/assets/')) res.setHeader('cache-control', IMMUTABLE_CACHE_CONTROL);
     else if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
     else res.setHeader('cache-control', 'public, max-age=3600');
@@ -62,8 +73,12 @@ export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string | null,
   adminDistDir: string | null = null,
+  { shedRendersWhenBusy = true }: { shedRendersWhenBusy?: boolean } = {},
 ): Promise<void> {
   const indexHtml = webDistDir ? createIndexReader(join(webDistDir, 'index.html')) : null;
+  const renderer = webDistDir
+    ? await loadPageRenderer(webDistDir, shedRendersWhenBusy ? {} : { busy: () => false })
+    : null;
   const adminIndexHtml = adminDistDir ? createIndexReader(join(adminDistDir, 'index.html')) : null;
   if (adminDistDir) {
     await app.register(fastifyStatic, {
@@ -71,6 +86,8 @@ export async function registerWeb(
       prefix: `${ADMIN_PREFIX}/`,
       decorateReply: false,
       cacheControl: false,
+      // the build's .br/.gz copies, sent as they are (@fastify/compress leaves an encoded reply)
+      preCompressed: true,
       setHeaders: staticHeaders(ADMIN_APP_CSP),
     });
   }
@@ -78,21 +95,25 @@ export async function registerWeb(
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
+      // `/` is a page like any other: rendered by the not-found handler below, not index.html as built
+      index: false,
       decorateReply: false,
       cacheControl: false,
+      // the build's .br/.gz copies, sent as they are (@fastify/compress leaves an encoded reply)
+      preCompressed: true,
       setHeaders: staticHeaders(WEB_APP_CSP),
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     const navigation =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html') &&
       !serverOnly(path);
-    const sendIndex = (html: string, csp: string) =>
+    const sendIndex = (html: string, csp: string, status = 200) =>
       reply
-        .code(200)
+        .code(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', csp)
@@ -100,10 +121,53 @@ export async function registerWeb(
     if (isAdminPath(path)) {
       if (adminIndexHtml && navigation) return sendIndex(adminIndexHtml(), ADMIN_APP_CSP);
     } else if (indexHtml && navigation) {
-      return sendIndex(indexHtml(), WEB_APP_CSP);
+      // The head (title, description, canonical, social tags, JSON-LD) and status of every
+      // storefront URL, private pages included; the page itself for the public ones.
+      const [head, rendered] = await Promise.all([
+        pageHead(app, request).catch((err: unknown) => {
+          // The database failing must not turn the page into a JSON 500: the app is sent with the
+          // neutral head, and 503 tells crawlers to come back; the browser's app retries its calls.
+          request.log.error({ err }, 'page head failed; sending the page with the default head');
+          return null;
+        }),
+        request.method === 'GET' && renderer?.rendersOnServer(path)
+          ? renderer.render(app, request)
+          : null,
+      ]);
+      if (!head) return sendIndex(withPage(indexHtml(), rendered), WEB_APP_CSP, 503);
+      return sendIndex(
+        withPage(applyHead(indexHtml(), head.head), rendered),
+        WEB_APP_CSP,
+        head.status,
+      );
     }
     return reply.code(404).send(NOT_FOUND);
-  });
+  };
+  app.setNotFoundHandler(answer);
+  // the static plugin serves files, not folders: the home page is answered like every other page
+  if (webDistDir) app.get('/', answer);
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** What a page the browser renders (cart, sign-in, checkout…) says when scripts are off. */
+const NEEDS_SCRIPTS =
+  '<noscript><p style="max-width:36rem;margin:4rem auto;padding:0 1rem;font:1.125rem/1.6 system-ui,sans-serif">' +
+  'This page needs JavaScript: turn it on in your browser to use your cart, sign in and check out. ' +
+  'The <a href="/products">catalogue</a> can be browsed without it.</p></noscript>';
+
+/**
+ * index.html with a server-rendered page in its root, and the page's data as a JSON data block (not
+ * a script: the CSP allows no inline script). Without a rendered page: index.html as built.
+ */
+function withPage(html: string, page: RenderedPage | null): string {
+  if (!page) return html.replace(EMPTY_ROOT, () => `${EMPTY_ROOT}${NEEDS_SCRIPTS}`);
+  return html.replace(
+    EMPTY_ROOT,
+    () =>
+      `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>` +
+      `<script type="application/json" id="ssr-preload">${page.preloads}</script>`,
+  );
 }
 
 /**

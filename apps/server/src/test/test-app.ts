@@ -145,6 +145,8 @@ export async function createTestApp(
     // counted in process: a REDIS_URL in the environment is a live store's, not the tests'
     rateLimits: {},
     webDistDir: null,
+    // this process also runs the embedded database and the tests: its loop is busy by design
+    shedPageRendersWhenBusy: false,
     ...options,
   });
   await app.ready();

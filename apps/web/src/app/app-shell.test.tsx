@@ -52,4 +52,11 @@ describe('app shell without a top-level QueryClientProvider', () => {
     expect(appQueryClient.getQueryData(['private'])).toBeUndefined();
     expect(appQueryClient.getQueryCache().getAll()).toHaveLength(before - 1);
   });
+
+  it("titles a fixed page '{page} | {store}'", async () => {
+    renderApp('/contact');
+    await waitFor(() => expect(document.title).toBe('Contact Us | Paper Trail'), {
+      timeout: 10_000,
+    });
+  });
 });

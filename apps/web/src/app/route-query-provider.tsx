@@ -1,5 +1,11 @@
-import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import {
+  hydrate,
+  QueryClientContext,
+  QueryClientProvider,
+  type DehydratedState,
+} from '@tanstack/react-query';
 import { use, type ReactNode } from 'react';
+import { readSsrData } from '@/lib/ssr-data';
 import { createQueryClient } from './query-client';
 import { registerAppQueryClient } from './user-data';
 
@@ -9,6 +15,10 @@ import { registerAppQueryClient } from './user-data';
  */
 export const appQueryClient = createQueryClient();
 registerAppQueryClient(appQueryClient);
+// A server-rendered page's data: the route hydrates with exactly what the server rendered, and asks
+// the API again only when it goes stale.
+const { queries } = readSsrData();
+if (queries) hydrate(appQueryClient, queries as DehydratedState);
 
 /** Provides the app's query client to a route's content (an outer provider, as in tests, wins). */
 export function RouteQueryProvider({ children }: { children: ReactNode }) {

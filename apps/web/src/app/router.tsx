@@ -1,6 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { ProtectedRoute } from './components/protected-route';
+import { INTERACTIVE_EVENT } from '@/lib/ssr-data';
+import { lazyModule } from './lazy-module';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 
@@ -15,10 +17,23 @@ import { MainLayout } from './layouts/main-layout';
  */
 const loadQueryProvider = () => import('./route-query-provider');
 
-function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
-  return lazy(() =>
+/**
+ * `<html data-interactive>` once a screen has rendered or hydrated in the browser: the page answers
+ * taps from then on (the journeys wait for it after loading a page).
+ */
+function markInteractive() {
+  if ('interactive' in document.documentElement.dataset) return;
+  document.documentElement.dataset.interactive = '';
+  window.dispatchEvent(new Event(INTERACTIVE_EVENT));
+}
+
+/** Every route renders with the query provider's module; `screen` names the route's file. */
+function lazyRoute(screen: string, load: () => Promise<{ Component: ComponentType }>) {
+  const modules = [`src/app/routes/${screen}.tsx`, 'src/app/route-query-provider.tsx'];
+  return lazyModule(modules, () =>
     Promise.all([load(), loadQueryProvider()]).then(([{ Component }, { RouteQueryProvider }]) => ({
       default: function LazyRoute() {
+        useEffect(markInteractive, []);
         return (
           <RouteQueryProvider>
             <Component />
@@ -29,25 +44,34 @@ function lazyRoute(load: () => Promise<{ Component: ComponentType }>) {
   );
 }
 
-const HomeRoute = lazyRoute(() => import('./routes/home-route'));
-const ProductsRoute = lazyRoute(() => import('./routes/products-route'));
-const ProductRoute = lazyRoute(() => import('./routes/product-route'));
-const CartRoute = lazyRoute(() => import('./routes/cart-route'));
-const TrackOrderRoute = lazyRoute(() => import('./routes/track-order-route'));
-const ContactRoute = lazyRoute(() => import('./routes/contact-route'));
-const ApiTestRoute = lazyRoute(() => import('./routes/api-test-route'));
-const OrderSuccessRoute = lazyRoute(() => import('./routes/order-success-route'));
-const PolicySlugRoute = lazyRoute(() => import('./routes/policy-slug-route'));
-const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'));
-const LoginRoute = lazyRoute(() => import('./routes/login-route'));
-const RegisterRoute = lazyRoute(() => import('./routes/register-route'));
-const ForgotPasswordRoute = lazyRoute(() => import('./routes/forgot-password-route'));
-const ResetPasswordRoute = lazyRoute(() => import('./routes/reset-password-route'));
-const AccountRoute = lazyRoute(() => import('./routes/account-route'));
-const CheckoutRoute = lazyRoute(() => import('./routes/checkout-route'));
-const OrdersRoute = lazyRoute(() => import('./routes/orders-route'));
-const PaymentRoute = lazyRoute(() => import('./routes/payment-route'));
-const WishlistRoute = lazyRoute(() => import('./routes/wishlist-route'));
+const HomeRoute = lazyRoute('home-route', () => import('./routes/home-route'));
+const ProductsRoute = lazyRoute('products-route', () => import('./routes/products-route'));
+const ProductRoute = lazyRoute('product-route', () => import('./routes/product-route'));
+const CartRoute = lazyRoute('cart-route', () => import('./routes/cart-route'));
+const TrackOrderRoute = lazyRoute('track-order-route', () => import('./routes/track-order-route'));
+const ContactRoute = lazyRoute('contact-route', () => import('./routes/contact-route'));
+const ApiTestRoute = lazyRoute('api-test-route', () => import('./routes/api-test-route'));
+const OrderSuccessRoute = lazyRoute(
+  'order-success-route',
+  () => import('./routes/order-success-route'),
+);
+const PolicySlugRoute = lazyRoute('policy-slug-route', () => import('./routes/policy-slug-route'));
+const NotFoundRoute = lazyRoute('not-found-route', () => import('./routes/not-found-route'));
+const LoginRoute = lazyRoute('login-route', () => import('./routes/login-route'));
+const RegisterRoute = lazyRoute('register-route', () => import('./routes/register-route'));
+const ForgotPasswordRoute = lazyRoute(
+  'forgot-password-route',
+  () => import('./routes/forgot-password-route'),
+);
+const ResetPasswordRoute = lazyRoute(
+  'reset-password-route',
+  () => import('./routes/reset-password-route'),
+);
+const AccountRoute = lazyRoute('account-route', () => import('./routes/account-route'));
+const CheckoutRoute = lazyRoute('checkout-route', () => import('./routes/checkout-route'));
+const OrdersRoute = lazyRoute('orders-route', () => import('./routes/orders-route'));
+const PaymentRoute = lazyRoute('payment-route', () => import('./routes/payment-route'));
+const WishlistRoute = lazyRoute('wishlist-route', () => import('./routes/wishlist-route'));
 
 export function AppRoutes() {
   return (

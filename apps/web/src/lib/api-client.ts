@@ -6,13 +6,31 @@ import { clearAuthToken, getAuthToken } from './cookies';
  */
 export const DEV_STORE_DOMAIN = 'kagazkalam.in';
 
-export function isLocalhost(hostname = window.location.hostname): boolean {
+/** Rendering on the server (entry-server.tsx): no window, document or cookies. */
+export const onServer = typeof window === 'undefined';
+
+export function isLocalhost(hostname = onServer ? '' : window.location.hostname): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
+/**
+ * Where an API call goes. The browser uses fetch; the server's renderer (entry-server.tsx) answers
+ * the same calls inside the store server, for the store the page's request named.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** Replaces fetch for every API call (the server renderer; once, at its start). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
+/** The origin the server renderer's calls are written against; its transport takes the path. */
+export const SERVER_API_ORIGIN = 'http://render.invalid';
+
 /** The store server serves both the app and the API, so the API lives on the page's origin. */
 export function apiBaseUrl(): string {
-  return `${window.location.origin}/api/v1`;
+  return `${onServer ? SERVER_API_ORIGIN : window.location.origin}/api/v1`;
 }
 
 /** Headers every call carries (also shown on /api-test). */
@@ -118,7 +136,7 @@ export async function apiRequestWithHeaders<T>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -141,7 +159,7 @@ export async function apiRequestWithHeaders<T>(
   }
 
   if (!response.ok) {
-    if (response.status === 401 && token) {
+    if (response.status === 401 && token && !onServer) {
       clearAuthToken();
       window.dispatchEvent(new Event(AUTH_CLEARED_EVENT));
     }

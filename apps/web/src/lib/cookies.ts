@@ -2,6 +2,8 @@ export const AUTH_COOKIE = 'auth_token';
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 export function getCookie(name: string): string | undefined {
+  // the server renders public pages as a visitor sees them: signed out
+  if (typeof document === 'undefined') return undefined;
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split(';')) {
     const trimmed = part.trim();

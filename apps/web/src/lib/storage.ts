@@ -1,5 +1,6 @@
 /** localStorage that never throws (private mode, quota, disabled storage). */
 export function readJson<T>(key: string, fallback: T): T {
+  if (typeof window === 'undefined') return fallback;
   try {
     const raw = window.localStorage.getItem(key);
     return raw === null ? fallback : (JSON.parse(raw) as T);
@@ -22,6 +23,7 @@ export function writeJson(key: string, value: unknown): void {
  * nothing here can loop.
  */
 export function onOtherTabWrite(key: string, reread: () => void): void {
+  if (typeof window === 'undefined') return;
   window.addEventListener('storage', (event) => {
     if (event.key === key || event.key === null) reread();
   });

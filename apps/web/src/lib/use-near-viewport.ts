@@ -3,11 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * True once the element has come within `margin` of the viewport (and stays true), for work that
  * waits until the shopper comes near: a lazy form, a section's fetch. Without IntersectionObserver
- * it is true at once.
+ * it is true at once. On the server it is false: nothing is near a page that is not on a screen, and
+ * the HTML must match the browser's first (hydrating) render.
  */
 export function useNearViewport<T extends Element>(margin: string) {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver !== 'function',
+  );
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

@@ -19,7 +19,11 @@ export interface ListState<T> {
  */
 export function createLocalListStore<T>(key: string, sanitize: (raw: unknown) => T[]) {
   const read = (): ListState<T> => ({ items: sanitize(readJson<unknown>(key, [])) });
-  const store = create<ListState<T>>()(read);
+  // Created empty, then filled from storage: the empty list is zustand's initial state, which is what
+  // a server-rendered page shows and what React hydrates against (useSyncExternalStore's server
+  // snapshot); the stored list follows as an ordinary update right after hydration.
+  const store = create<ListState<T>>()(() => ({ items: [] }));
+  store.setState(read());
   // Only real changes are written: a re-read after another tab's write is not echoed back.
   let rereading = false;
   store.subscribe((state, previous) => {

@@ -3,10 +3,16 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
 
+// The toaster loads sonner with the first toast (packages/ui toast.tsx); loaded here once, so a
+// test's first toast does not wait for the module to be transformed.
+await import('sonner');
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  // the server renderer's tests run without a DOM (@vitest-environment node)
+  if (typeof window === 'undefined') return;
   window.localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
@@ -16,8 +22,8 @@ afterEach(() => {
 afterAll(() => server.close());
 
 // jsdom lacks these; the app calls them on navigation and for hover media queries.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
-if (!window.matchMedia) {
+if (typeof window !== 'undefined') window.scrollTo = (() => {}) as typeof window.scrollTo;
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

@@ -1,13 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Navbar } from '../components/navbar';
 import { PageFallback } from '../components/page-fallback';
 import { ScrollToTop } from '../components/scroll-to-top';
+import { lazyModule } from '../lazy-module';
 
 // Below the fold (footer) or fixed and mobile-only (tab bar): loaded after the entry to keep the
 // home page's first JS inside its budget.
-const Footer = lazy(() => import('../components/footer').then((m) => ({ default: m.Footer })));
-const MobileTabBar = lazy(() =>
+const Footer = lazyModule(['src/app/components/footer.tsx'], () =>
+  import('../components/footer').then((m) => ({ default: m.Footer })),
+);
+const MobileTabBar = lazyModule(['src/app/components/mobile-tab-bar.tsx'], () =>
   import('../components/mobile-tab-bar').then((m) => ({ default: m.MobileTabBar })),
 );
 

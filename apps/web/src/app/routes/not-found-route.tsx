@@ -2,8 +2,11 @@ import { Link } from 'react-router';
 import { buttonVariants } from '@store/ui/button';
 import { cn } from '@store/ui/cn';
 import { paths } from '@/lib/paths';
+import { usePageTitle } from '@/state/store-info/use-page-title';
+import { NOT_FOUND_PAGE } from '@store/contracts/page-title';
 
 export function Component() {
+  usePageTitle(NOT_FOUND_PAGE);
   return (
     <section className="paper-texture flex min-h-[60vh] flex-col items-center justify-center px-4 py-20 text-center">
       <p className="font-display text-7xl font-bold text-primary/80">404</p>

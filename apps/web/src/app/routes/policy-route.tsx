@@ -1,12 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Skeleton } from '@store/ui/skeleton';
-import { setPageTitle } from '@/lib/document-title';
+import { useDocumentTitle } from '@/state/store-info/use-page-title';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { policyCompany, policyHtml } from '@/features/policies/lib/policy-content';
 import { asPolicySlug, policyTitles } from '@/features/policies/lib/policy-slug';
+import { policyDocumentTitle } from '@store/contracts/page-title';
 import { paths } from '@/lib/paths';
 
 /** /{policyType}; the router has already sent reserved and unknown slugs to /404. */
@@ -20,10 +21,8 @@ export function Component() {
     [slug, storeInfo, isLoading],
   );
 
-  useEffect(
-    () => (title ? setPageTitle(`${title} | ${companyName}`) : undefined),
-    [title, companyName],
-  );
+  // spec section 2: the policy title plus the company name (the server's head has the same)
+  useDocumentTitle(slug ? policyDocumentTitle(slug, storeInfo) : null);
 
   if (!slug) return <Navigate to={paths.notFound} replace />;
   return (

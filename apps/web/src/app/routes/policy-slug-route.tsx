@@ -1,5 +1,7 @@
 import { policySlugs } from '@store/contracts/store';
-import { Navigate, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Component as NotFoundPage } from './not-found-route';
 import { Component as PolicyPage } from './policy-route';
 import { paths } from '@/lib/paths';
 
@@ -25,11 +27,24 @@ export function isPolicySlug(slug: string | undefined): boolean {
 }
 
 /**
+ * An unknown path: the not-found page at once, then the address becomes /404 (spec section 2).
+ * Rendered, not a <Navigate>, so the server's HTML for the path (sent with status 404) already
+ * says so, and the browser's first render matches it.
+ */
+function NotFoundThenRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(paths.notFound, { replace: true });
+  }, [navigate]);
+  return <NotFoundPage />;
+}
+
+/**
  * /{policyType}: unknown or reserved slugs go to /404; valid ones render the policy page, which
  * reads the slug with useParams().policyType. Kept in its own chunk (contracts pull in zod).
  */
 export function Component() {
   const { policyType } = useParams();
-  if (!isPolicySlug(policyType)) return <Navigate to={paths.notFound} replace />;
+  if (!isPolicySlug(policyType)) return <NotFoundThenRedirect />;
   return <PolicyPage />;
 }

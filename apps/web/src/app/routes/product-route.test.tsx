@@ -44,6 +44,8 @@ describe('product detail', () => {
     expect(screen.getByText('₹1,23,456.5')).toBeInTheDocument();
     expect(screen.getByText('Pages')).toBeInTheDocument();
     expect(screen.queryByText('Seller Phone')).not.toBeInTheDocument();
+    // the tab says which product this is, as the server's head does (packages/contracts page-title)
+    await waitFor(() => expect(document.title).toBe('Linen Diary | Paper Trail'));
   });
 
   it('shows an uploaded image as <picture> sized for half the page, thumbnails at their width', async () => {
@@ -243,6 +245,22 @@ describe('product detail', () => {
       'href',
       '/products',
     );
+    await waitFor(() => expect(document.title).toBe('Page not found | Paper Trail'));
+    // an unknown product is an answer, not a fault: no stack in the server render's log
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it('a failure other than not found is still logged', async () => {
+    server.use(
+      http.get(`${API}/products/:id`, () =>
+        HttpResponse.json({ error: 'Internal Server Error' }, { status: 500 }),
+      ),
+    );
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render('broken');
+    expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledWith('Failed to load product', expect.anything());
     spy.mockRestore();
   });
 });

@@ -29,6 +29,8 @@ import {
   type ProductView,
 } from '@/features/products/lib/product-view';
 import { paths } from '@/lib/paths';
+import { usePageTitle } from '@/state/store-info/use-page-title';
+import { NOT_FOUND_PAGE } from '@store/contracts/page-title';
 
 // Below the fold and with the product cards' code: fetched once the product shows, not before it
 // (a failed chunk leaves the section out rather than the page).
@@ -227,6 +229,8 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: product, isPending } = useProduct(id);
+  // the product's name in the tab, as the server's head has it (a missing one: its 404 title)
+  usePageTitle(isPending ? null : product ? product.name : NOT_FOUND_PAGE);
 
   // With no history inside the app (opened directly), Back goes to the listing.
   const goBack = () => (location.key === 'default' ? navigate(paths.products()) : navigate(-1));

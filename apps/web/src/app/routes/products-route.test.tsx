@@ -85,6 +85,7 @@ describe('products page', () => {
     expect(screen.getAllByTestId('product-card-skeleton')).toHaveLength(12);
     expect(await screen.findByRole('link', { name: 'Notebook 0' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Men's Ethnic Wear" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("Men's Ethnic Wear, page 3 | Paper Trail"));
     const list = seen.find((p) => p.get('limit') === '12')!;
     expect(Object.fromEntries(list)).toMatchObject({
       page: '3',

@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { topCategories } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
+import { usePageTitle } from '@/state/store-info/use-page-title';
+import { listingPageName } from '@store/contracts/page-title';
 import { useProductFacets } from '@/features/products/api/get-product-facets';
 import { useProducts } from '@/features/products/api/get-products';
 import { ActiveFilters, LISTING_HEADING_ID } from '@/features/products/components/active-filters';
@@ -47,6 +49,7 @@ export function Component() {
   const collections = storeInfoLoading ? [] : topCategories(storeInfo?.categories, MAX_COLLECTIONS);
 
   const heading = listingHeading(params);
+  usePageTitle(listingPageName(params, params.page));
   const total = products.data?.total ?? 0;
   const noRows = products.isSuccess && products.data.products.length === 0;
   // A page past the end of a result that has products keeps the heading and filters and links

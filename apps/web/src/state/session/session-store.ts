@@ -18,9 +18,10 @@ const userFor = (token: string | undefined): SessionUser | null => (token ? { em
  * Not persisted: the auth_token cookie is the session's only record (spec section 4), and this
  * store follows it.
  */
-export const useSessionStore = create<{ user: SessionUser | null }>()(() => ({
-  user: userFor(getAuthToken()),
-}));
+export const useSessionStore = create<{ user: SessionUser | null }>()(() => ({ user: null }));
+// The initial state (signed out) is what a server-rendered page shows and what React hydrates
+// against (zustand's server snapshot); the cookie's session is this state's first change.
+useSessionStore.setState({ user: userFor(getAuthToken()) });
 
 /**
  * Another tab learns of a login or logout here. The cookie is shared but fires no event (the Cookie
@@ -87,9 +88,10 @@ export function followAuthCookie(): void {
 }
 
 // A 401 from any call deletes the cookie (api client); this tab follows, and tells the others.
-window.addEventListener(AUTH_CLEARED_EVENT, () => {
-  follow(undefined, null);
-  tellOtherTabs();
-});
+if (typeof window !== 'undefined')
+  window.addEventListener(AUTH_CLEARED_EVENT, () => {
+    follow(undefined, null);
+    tellOtherTabs();
+  });
 
 onOtherTabWrite(SESSION_CHANGED_KEY, followAuthCookie);

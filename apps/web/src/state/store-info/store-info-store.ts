@@ -1,5 +1,6 @@
 import type { StoreInfo } from '@store/contracts/store';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { readSsrData } from '@/lib/ssr-data';
 import { getStoreInfo } from './get-store-info';
 
 /**
@@ -19,6 +20,8 @@ export interface StoreInfoStoreOptions {
   /** delay before a retry in ms (default 1000, TanStack Query's first retry delay) */
   retryDelayMs?: number;
   load?: (signal: AbortSignal) => Promise<StoreInfo>;
+  /** store information already at hand (a server-rendered page's): loaded, no request at start */
+  initial?: StoreInfo;
 }
 
 export interface StoreInfoStore extends StoreApi<StoreInfoSnapshot> {
@@ -45,8 +48,8 @@ const wait = (ms: number, signal: AbortSignal) =>
 export function createStoreInfoStore(options: StoreInfoStoreOptions = {}): StoreInfoStore {
   let settings = { retries: 1, retryDelayMs: 1000, load: getStoreInfo, ...options };
   const store = createStore<StoreInfoSnapshot>()(() => ({
-    storeInfo: undefined,
-    status: 'pending',
+    storeInfo: options.initial,
+    status: options.initial ? 'success' : 'pending',
   }));
   let inFlight: AbortController | undefined;
 
@@ -95,5 +98,8 @@ export function createStoreInfoStore(options: StoreInfoStoreOptions = {}): Store
   };
 }
 
-/** The app's store information (spec section 1), started by the app shell. */
-export const storeInfoStore = createStoreInfoStore();
+/**
+ * The app's store information (spec section 1), started by the app shell. A server-rendered page
+ * brings it along, so the first render (and hydration) shows the name the server's HTML has.
+ */
+export const storeInfoStore = createStoreInfoStore({ initial: readSsrData().storeInfo });

@@ -1,9 +1,17 @@
 import type { StoreInfo } from '@store/contracts/store';
+import { createContext, use } from 'react';
 import { useStore } from 'zustand';
-import { storeInfoStore } from './store-info-store';
+import { storeInfoStore, type StoreInfoStore } from './store-info-store';
 
-// index.html's <title> carries the same name, so the tab and the page agree before store info loads.
-export const DEFAULT_BRAND = 'Paper & Quill';
+/**
+ * The store information screens read: the app's own store in the browser; on the server, one per
+ * rendered request (entry-server.tsx), since one server renders pages for several stores at once.
+ */
+export const StoreInfoStoreContext = createContext<StoreInfoStore>(storeInfoStore);
+
+// Shown only while a store's own name is unknown (its info failed to load): neutral words, never a
+// made-up shop's name in a real store's HTML; index.html's default <title> says the same.
+export const DEFAULT_BRAND = 'Online store';
 
 export interface StoreInfoState {
   storeInfo: StoreInfo | undefined;
@@ -14,12 +22,13 @@ export interface StoreInfoState {
 
 /** Store information of spec section 1, loaded at startup; `refresh` reloads it. */
 export function useStoreInfo(): StoreInfoState {
-  const { storeInfo, status } = useStore(storeInfoStore);
+  const store = use(StoreInfoStoreContext);
+  const { storeInfo, status } = useStore(store);
   return {
     storeInfo,
     isLoading: status === 'pending',
     isError: status === 'error',
-    refresh: storeInfoStore.refresh,
+    refresh: store.refresh,
   };
 }
 

@@ -33,8 +33,10 @@ export function ContactForm() {
 
   // isSubmitting lasts from the click until the simulated delivery is over
   const sending = form.formState.isSubmitting;
+  // method="post": the page arrives rendered by the server, and a form sent before (or without) its
+  // scripts would otherwise put the shopper's name, e-mail and message in the address bar
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form method="post" onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
       <HookFormField form={form} name="name" id="contact-name" label="Your Name">
         {(control) => <Input autoComplete="name" required {...control} />}
       </HookFormField>

@@ -4,7 +4,7 @@ import { Button } from '@store/ui/button';
 import { FormField } from '@store/ui/form-field';
 import { Input } from '@store/ui/input';
 import { usePincode } from '../api/get-pincode';
-import { readLastPin, rememberPin } from '../lib/last-pin';
+import { rememberPin, useLastPin } from '../lib/last-pin';
 import { pinLookupErrorText } from '../lib/pin-lookup-text';
 import { DeliveryEstimate } from './delivery-estimate';
 
@@ -16,9 +16,19 @@ export const DELIVERY_PIN_INPUT_ID = 'delivery-check-pin';
  * is remembered, so the next product page answers at once.
  */
 export function DeliveryCheck() {
-  const [typed, setTyped] = useState(readLastPin);
+  const remembered = useLastPin();
+  const [typed, setTyped] = useState(remembered);
   // the PIN asked about: set on Check (and from the remembered one), not on every keystroke
   const [asked, setAsked] = useState(() => (isPinCode(typed) ? normalizePin(typed) : ''));
+  // The remembered PIN fills the box once it is known: at once on a page the browser renders, right
+  // after hydration on a server-rendered one (the server knows no PIN, and the first render must
+  // match its HTML). Only once: a box the shopper cleared stays clear.
+  const [filledFrom, setFilledFrom] = useState(remembered);
+  if (!filledFrom && remembered) {
+    setFilledFrom(remembered);
+    setTyped(remembered);
+    if (isPinCode(remembered)) setAsked(normalizePin(remembered));
+  }
   const [formatProblem, setFormatProblem] = useState<string>();
   const lookup = usePincode(asked);
 

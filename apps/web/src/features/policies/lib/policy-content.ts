@@ -1,5 +1,6 @@
 import type { PolicySlug, StoreInfo } from '@store/contracts/store';
 import { fillPolicyPlaceholders, type PolicyCompany } from '@store/contracts/policy-html';
+import { POLICY_COMPANY_FALLBACK, policyCompanyName } from '@store/contracts/page-title';
 import { privacyHtml, termsHtml } from './builtin-legal';
 import { aboutHtml, refundHtml, returnHtml, shippingHtml } from './builtin-store';
 import { sanitizePolicyHtml } from '@store/ui/policy-html';
@@ -14,7 +15,7 @@ const builtinPolicies: Record<PolicySlug, string> = {
 };
 
 export const policyFallbacks: PolicyCompany = {
-  companyName: 'our store',
+  companyName: POLICY_COMPANY_FALLBACK,
   companyAddress: 'our registered office in India',
   companyEmail: 'our customer support email',
   companyPhone: 'our customer support number',
@@ -25,8 +26,7 @@ export const policyFallbacks: PolicyCompany = {
 export function policyCompany(info: Partial<StoreInfo> | undefined): PolicyCompany {
   const pick = (key: keyof PolicyCompany) => info?.[key]?.trim() || policyFallbacks[key];
   return {
-    companyName:
-      info?.companyName?.trim() || info?.storeName?.trim() || policyFallbacks.companyName,
+    companyName: policyCompanyName(info),
     companyAddress: pick('companyAddress'),
     companyEmail: pick('companyEmail'),
     companyPhone: pick('companyPhone'),

@@ -5,11 +5,5 @@ export function asPolicySlug(slug: string | undefined): PolicySlug | undefined {
   return policySlugs.find((known) => known === slug);
 }
 
-export const policyTitles: Record<PolicySlug, string> = {
-  terms: 'Terms and Conditions',
-  privacy: 'Privacy Policy',
-  refund: 'Refund Policy',
-  return: 'Return and Cancellation Policy',
-  shipping: 'Shipping Policy',
-  about: 'About Us',
-};
+// one list with the server's page head (modules/seo), which titles the same pages
+export { policyTitles } from '@store/contracts/page-title';

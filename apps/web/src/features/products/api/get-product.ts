@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@store/contracts/products';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { toProductView, type ProductView } from '../lib/product-view';
 
-/** GET /products/{id}; a failure or a missing id gives null (the page shows Product Not Found). */
+/**
+ * GET /products/{id}; a failure or a missing id gives null (the page shows Product Not Found). An
+ * unknown or unpublished product (404) is an answer, not a fault: it is not logged, or the server
+ * render would print a stack for every crawler hit of a removed product.
+ */
 export async function getProduct(
   id: string | undefined,
   signal?: AbortSignal,
@@ -16,7 +20,9 @@ export async function getProduct(
       : null;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    console.error('Failed to load product', error);
+    if (!(error instanceof ApiError && error.status === 404)) {
+      console.error('Failed to load product', error);
+    }
     return null;
   }
 }

@@ -188,21 +188,8 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/**
- * Listing heading: a search's words, else parent category, else men/women wording, else capitalised
- * category, else All Products.
- */
-export function listingHeading(
-  params: Pick<ListingParams, 'category' | 'parentCategory' | 'featured' | 'q'>,
-): string {
-  if (params.q) return `Results for “${params.q}”`;
-  if (params.parentCategory) return params.parentCategory;
-  const category = params.category;
-  if (!category) return params.featured ? 'Featured Products' : 'All Products';
-  if (category.toLowerCase() === 'men') return "Men's Ethnic Wear";
-  if (category.toLowerCase() === 'women') return "Women's Ethnic Wear";
-  return capitalise(category);
-}
+/** The listing's heading (spec section 2): one rule with the page title, in contracts. */
+export { listingHeading } from '@store/contracts/page-title';
 
 /**
  * Collection titles (spec section 2): Men's Collection, Women's Collection, Accessories; other

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../env';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { loadPageRenderer } from './web-render';
+
+// The real server renderer, built by `npm run build -w apps/web` (npm run test:unit builds it first).
+const webDistDir = join(serverRoot, '..', 'web', 'dist');
+const built = existsSync(join(webDistDir, '..', 'dist-ssr', 'entry-server.js'));
+
+let t: TestApp;
+beforeAll(async () => {
+  if (built) t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const pageRequest = (url: string) =>
+  ({ url, headers: { host: 'localhost', accept: 'text/html' }, log: t.app.log }) as FastifyRequest;
+
+describe.skipIf(!built)('server renderer under load', () => {
+  it('sends pages client-rendered while the event loop is busy, and renders again after', async () => {
+    let busy = true;
+    const renderer = (await loadPageRenderer(webDistDir, { busy: () => busy }))!;
+    expect(await renderer.render(t.app, pageRequest('/products'))).toBeNull();
+    busy = false;
+    const page = await renderer.render(t.app, pageRequest('/products'));
+    expect(page?.html).toContain('All Products');
+  });
+
+  it('measures its own event loop by default: an idle server renders', async () => {
+    const renderer = (await loadPageRenderer(webDistDir))!;
+    const page = await renderer.render(t.app, pageRequest('/contact'));
+    expect(page?.html).toContain('Contact Us');
+  });
+});

@@ -1,0 +1,22 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from '@/app/app';
+
+/**
+ * Starts the storefront in `root`: hydrates the server's HTML of a public page, or renders a
+ * private page into the empty root. Loaded by the entry (main.tsx) once the page has painted.
+ */
+export function start(root: HTMLElement): void {
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  // Hydration as a transition: React works through the page in slices and yields to the browser
+  // between them (taps, scrolling), rather than one long task on a slow phone's main thread.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}

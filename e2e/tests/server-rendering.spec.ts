@@ -1,0 +1,115 @@
+import { test, expect, listProducts } from '../support/fixtures';
+
+/**
+ * What arrives before any JavaScript runs: the public pages' content, rendered by the server, and
+ * each URL's own head for crawlers and link previews (docs/decisions/server-rendering.md,
+ * docs/decisions/seo-head.md). Then the same page in a browser that runs the scripts hydrates
+ * without an error (the fixtures fail a journey on any uncaught error, hydration errors included).
+ */
+test('without JavaScript a shopper still sees the pages, and every URL has its own head', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const products = await listProducts(request);
+  const product = products.find((p) => p.availability.status === 'in_stock') ?? products[0]!;
+  const storeName = 'Kagaz & Kalam';
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await noScript.newPage();
+
+  // Product: its content, title, description, social tags and Product/Offer data in rupees.
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+  await expect(page.getByRole('main').getByText(/₹/).first()).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('button', { name: 'Add to Cart', exact: true }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(`${product.title} | ${storeName}`);
+  const head = page.locator('head');
+  await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /\S{10,}/);
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/product/${product.id}`,
+  );
+  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    `${product.title} | ${storeName}`,
+  );
+  await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http/);
+  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/);
+  const jsonLd = (await head.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as Record<string, unknown>,
+  );
+  const offer = jsonLd.find((data) => data['@type'] === 'Product')?.offers as Record<
+    string,
+    string
+  >;
+  expect(offer.priceCurrency).toBe('INR');
+  expect(offer.availability).toBe('https://schema.org/InStock');
+  expect(Number(offer.price)).toBe(product.discountedPrice ?? product.regularPrice);
+  const html = await page.content();
+  expect(html).not.toContain('Trending Fashion');
+  expect(html).not.toContain('Paper &amp; Quill');
+
+  // Home, the listing and search results: their products are in the HTML.
+  await page.goto('/');
+  await expect(page).toHaveTitle(storeName);
+  await expect(
+    page.getByRole('region', { name: 'Featured Products' }).getByRole('article').first(),
+  ).toBeVisible();
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(12);
+  await page.goto('/products?q=pen');
+  await expect(page.getByRole('heading', { level: 1, name: /Results for/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await noScript.close();
+
+  // A product that does not exist: the app's own page, and a status a crawler believes.
+  const missing = await request.get('/product/no-such-product', {
+    headers: { accept: 'text/html' },
+  });
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('<meta name="robots" content="noindex');
+
+  // A crawler finds the pages: robots.txt names the sitemap, which lists this product.
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`${baseURL}/product/${product.id}`);
+});
+
+test('a tap before the scripts have loaded is not lost, and the tab title follows navigation', async ({
+  page,
+  request,
+}) => {
+  const products = await listProducts(request);
+  const product = products.find(
+    (p) =>
+      p.availability.status === 'in_stock' &&
+      !(p.attributes ?? []).some((a) => /^(sizes?|colou?rs?)$/i.test(a.key)),
+  )!;
+  // a slow phone: the app's code arrives well after the server's page has painted
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+  const addToCart = page
+    .getByRole('main')
+    .getByRole('button', { name: 'Add to Cart', exact: true });
+  await addToCart.click();
+  expect(await page.evaluate(() => 'interactive' in document.documentElement.dataset)).toBe(false);
+  // held, then made again once the page has hydrated
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('main').getByText(product.title).first()).toBeVisible();
+  await page.unrouteAll();
+
+  // the browser's title follows client navigation with the same rule as the server's head
+  await page.goto(`/product/${product.id}`);
+  await expect(page).toHaveTitle(`${product.title} | Kagaz & Kalam`);
+  await page.getByRole('link', { name: 'Home' }).first().click();
+  await expect(page).toHaveTitle('Kagaz & Kalam');
+});
