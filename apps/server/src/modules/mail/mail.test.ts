@@ -346,6 +346,27 @@ describe('transactional e-mail over SMTP', () => {
     expect(JSON.stringify(row?.data)).not.toContain('abc+');
   });
 
+  it('sends an e-mail queued in the same millisecond as the delivery that follows it', async () => {
+    // The kick after a commit runs at once. The database keeps microseconds and a JS clock
+    // milliseconds: a row stamped by the database at .123456 was not yet due at .123, so the
+    // e-mail waited for the next minute's run (and this suite failed on PostgreSQL now and then).
+    const key = `reset:same-ms-${Date.now()}`;
+    await t.db.transaction((tx) =>
+      queueEmail(tx, {
+        storeId: DEFAULT_STORE_ID,
+        kind: 'password_reset',
+        key,
+        to: 'ravi@example.in',
+        data: { token: 'same-ms', firstName: 'Ravi' },
+      }),
+    );
+    const [queued] = await outboxOf(t, key);
+    // the driver reads the stamp back to the millisecond: the clock a delivery right after sees
+    const report = await deliver({ now: queued!.nextAttemptAt });
+    expect(report.sent).toBe(1);
+    expect((await outboxOf(t, key))[0]?.status).toBe('sent');
+  });
+
   it('sends no "payment received" for a cash-on-delivery order still to collect', async () => {
     const shopper = await registerAndLogin(t.app);
     const { id } = await placeTestOrder(t.app, shopper.token, 1);

@@ -36,6 +36,10 @@ export async function queueEmail(tx: DbOrTx, email: QueuedEmail): Promise<void> 
       dedupeKey: email.key,
       toAddress: email.to,
       data: email.data ?? {},
+      // stamped by this process's clock, in milliseconds, as the claim compares it: the
+      // database's own now() has microseconds (and may be another machine's clock), so a
+      // delivery kicked right after the commit could find the row not yet due
+      nextAttemptAt: new Date(),
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey });
 }
