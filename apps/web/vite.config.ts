@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { preactAliases } from './preact-aliases.ts';
 
 // The API's port in development: scripts/dev.mjs gives the server and Vite the same PORT. (Build
 // config, not app code, so it may read the environment.)
@@ -74,7 +75,7 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -83,7 +84,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     precompress(),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // What the built browser bundle and server renderer run (preact-aliases.ts). The dev server
+      // renders in the browser only and keeps React, for Fast Refresh and React's own warnings.
+      ...(command === 'build' ? preactAliases : []),
+    ],
+    // one Preact, whichever package asks for it (two copies would each keep their own hooks)
+    dedupe: ['preact'],
   },
   server: {
     port: 5173,
@@ -98,14 +106,21 @@ export default defineConfig(({ isSsrBuild }) => ({
   // dependencies, so it runs from wherever the build is copied to (a deploy, the journeys' snapshot)
   // without a node_modules beside it.
   ssr: { noExternal: true },
-  // React's production server renderer in the bundle, whatever NODE_ENV the store server runs with
-  // (the demo runs without one); the client build already gets this from Vite.
+  // Production code of every dependency in the server bundle, whatever NODE_ENV the store server
+  // runs with (the demo runs without one); the client build already gets this from Vite.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     // The manifest lets bench/web-size.mjs measure what the home page loads.
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router looks for React 19's useOptimistic and falls back when it is missing, as it
+        // is in Preact's compat layer (docs/decisions/web-preact.md): not a fault of the build
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
+          return;
+        warn(warning);
+      },
       output: {
         // The server renderer is one module: the store server imports it again after a rebuild
         // (plugins/web-render.ts), which gives a consistent new copy only if no chunk of the old
@@ -116,10 +131,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               // TanStack Query is off the entry (it comes with every route, see app/router.tsx). Left to
               // automatic splitting it lands in 4 small chunks, each route taking a different subset; one
               // chunk is fewer requests and compresses better.
-              // React gets its own group first, or the query group would pull it in (dependencies are
+              // Preact gets its own group first, or the query group would pull it in (dependencies are
               // captured with a group) and so land on the entry.
               groups: [
-                { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/, priority: 2 },
+                { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/, priority: 2 },
                 {
                   name: 'tanstack-query',
                   test: /[\\/]node_modules[\\/]@tanstack[\\/]/,

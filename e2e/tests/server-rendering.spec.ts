@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, listProducts } from '../support/fixtures';
 
 /**
@@ -112,4 +113,50 @@ test('a tap before the scripts have loaded is not lost, and the tab title follow
   await expect(page).toHaveTitle(`${product.title} | Kagaz & Kalam`);
   await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page).toHaveTitle('Kagaz & Kalam');
+});
+
+/** Every `for`, `aria-describedby`, `aria-labelledby` and `aria-controls` in the page that names
+ * an element that does not exist, as `attribute=id`. */
+const danglingIdReferences = (page: Page) =>
+  page.evaluate(() => {
+    const dangling: string[] = [];
+    for (const attribute of ['for', 'aria-describedby', 'aria-labelledby', 'aria-controls']) {
+      for (const element of document.querySelectorAll(`[${attribute}]`)) {
+        for (const id of element.getAttribute(attribute)!.split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) dangling.push(`${attribute}=${id}`);
+        }
+      }
+    }
+    return dangling;
+  });
+
+test('labels and descriptions the server wrote still name their elements once the page is live', async ({
+  page,
+  request,
+}) => {
+  // The server and the browser must make the same ids (useId): hydration keeps the server's
+  // attributes, and an element the browser adds later carries the browser's id
+  // (docs/decisions/web-preact.md).
+  const products = await listProducts(request);
+  const inStock = products.find((p) => p.availability.status === 'in_stock')!;
+  const soldOut = products.find((p) => p.availability.status === 'sold_out');
+  const paths = [
+    '/',
+    '/products',
+    '/products?q=pen',
+    `/product/${inStock.id}`,
+    ...(soldOut ? [`/product/${soldOut.id}`] : []),
+    '/contact',
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    // what the browser renders after hydration (the remembered PIN, stock lines, saved items)
+    await page.waitForTimeout(500);
+    expect(await danglingIdReferences(page), path).toEqual([]);
+  }
+  // and after a change that adds elements linked to the server's: the search box's suggestions
+  await page.goto('/');
+  await page.getByRole('banner').getByPlaceholder('Search products').first().fill('pen');
+  await expect(page.getByRole('listbox').first()).toBeVisible();
+  expect(await danglingIdReferences(page), 'search suggestions').toEqual([]);
 });

@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PassThrough } from 'node:stream';
 import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { isPrivatePage } from '@store/contracts/page-title';
 import type { StoreInfo } from '@store/contracts/store';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import { setPolicySanitizerWithoutDom } from '@store/ui/policy-html';
 import { App } from '@/app/app';
@@ -56,35 +55,29 @@ export interface RenderOutput {
   modules: string[];
 }
 
-/** Renders until every Suspense boundary (lazy routes included) is resolved, into a string. */
-function renderToHtml(tree: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    let failed: unknown;
-    const stream = renderToPipeableStream(tree, {
-      // Every boundary is complete before the first byte goes out (onAllReady), and each is written
-      // in place: React outlines a large boundary and reveals it with an inline script otherwise,
-      // which the CSP (script-src 'self') rightly refuses.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady() {
-        stream.pipe(sink);
-      },
-      onShellError: reject,
-      onError(error) {
-        failed ??= error;
-      },
-    });
-    // a render that never settles must not hold the request (or the server) forever
-    const timeout = setTimeout(() => stream.abort(new Error('server render timed out')), 5_000);
-    sink.on('end', () => {
-      clearTimeout(timeout);
-      if (failed)
-        console.error('[entry-server] a boundary failed and renders on the client', failed);
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-  });
+/** A render that never settles must not hold the request (or the server) forever. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * Renders the tree into a string once every lazy route and Suspense boundary has resolved:
+ * Preact's server renderer, the same runtime the browser hydrates with (preact-aliases.ts), so
+ * the HTML carries the ids (`useId`) hydration expects. It writes no script of its own, so the CSP
+ * (script-src 'self') holds. A component that throws fails the render: the store server then sends
+ * the page client-rendered.
+ */
+async function renderToHtml(tree: ReactNode): Promise<string> {
+  let timeout: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      // the compat layer's element is Preact's vnode: the same object under React's types
+      renderToStringAsync(tree as Parameters<typeof renderToStringAsync>[0]),
+      new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error('server render timed out')), RENDER_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
 
 /**

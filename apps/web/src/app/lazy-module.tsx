@@ -1,4 +1,4 @@
-import { createContext, lazy, use, type ComponentType } from 'react';
+import { createContext, lazy, useContext, type ComponentType } from 'react';
 
 /**
  * On the server, the lazily loaded modules a page rendered, by their source path (the Vite
@@ -18,7 +18,7 @@ export function lazyModule(
 ): ComponentType {
   const Lazy = lazy(load);
   return function LazyModule() {
-    const rendered = use(RenderedModulesContext);
+    const rendered = useContext(RenderedModulesContext);
     for (const module of modules) rendered?.add(module);
     return <Lazy />;
   };

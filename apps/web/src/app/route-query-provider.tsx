@@ -4,7 +4,7 @@ import {
   QueryClientProvider,
   type DehydratedState,
 } from '@tanstack/react-query';
-import { use, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { readSsrData } from '@/lib/ssr-data';
 import { createQueryClient } from './query-client';
 import { registerAppQueryClient } from './user-data';
@@ -22,6 +22,6 @@ if (queries) hydrate(appQueryClient, queries as DehydratedState);
 
 /** Provides the app's query client to a route's content (an outer provider, as in tests, wins). */
 export function RouteQueryProvider({ children }: { children: ReactNode }) {
-  if (use(QueryClientContext)) return children;
+  if (useContext(QueryClientContext)) return children;
   return <QueryClientProvider client={appQueryClient}>{children}</QueryClientProvider>;
 }

@@ -16,7 +16,8 @@ export function start(root: HTMLElement): void {
     </StrictMode>
   );
   // Hydration as a transition: React works through the page in slices and yields to the browser
-  // between them (taps, scrolling), rather than one long task on a slow phone's main thread.
+  // between them. The build runs on Preact (preact-aliases.ts), where a transition is a plain
+  // call and hydration one task: measured on a throttled phone in docs/decisions/web-preact.md.
   if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }

@@ -1,5 +1,5 @@
 import type { StoreInfo } from '@store/contracts/store';
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { storeInfoStore, type StoreInfoStore } from './store-info-store';
 
@@ -22,7 +22,7 @@ export interface StoreInfoState {
 
 /** Store information of spec section 1, loaded at startup; `refresh` reloads it. */
 export function useStoreInfo(): StoreInfoState {
-  const store = use(StoreInfoStoreContext);
+  const store = useContext(StoreInfoStoreContext);
   const { storeInfo, status } = useStore(store);
   return {
     storeInfo,
