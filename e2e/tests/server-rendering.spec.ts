@@ -160,3 +160,37 @@ test('labels and descriptions the server wrote still name their elements once th
   await expect(page.getByRole('listbox').first()).toBeVisible();
   expect(await danglingIdReferences(page), 'search suggestions').toEqual([]);
 });
+
+test('hydration keeps the page the server sent: nothing of it is taken away and drawn again', async ({
+  page,
+  request,
+}) => {
+  // Preact keeps only the first node of a lazy route that suspends while it hydrates: a route that
+  // renders several elements side by side lost all but the first for a moment (the home page below
+  // its hero blinked and the footer jumped up). Record every element removed from the page from the
+  // moment the server's HTML is in until the page has been live for a while.
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedWhileHydrating: string[] }).removedWhileHydrating = removed;
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof HTMLElement && !['SCRIPT', 'LINK', 'STYLE'].includes(node.tagName))
+              removed.push(`<${node.tagName.toLowerCase()}> ${node.textContent?.slice(0, 60)}`);
+      }).observe(document.getElementById('root')!, { childList: true, subtree: true });
+    });
+  });
+  const products = await listProducts(request);
+  const inStock = products.find((p) => p.availability.status === 'in_stock')!;
+  for (const path of ['/', '/products', '/products?q=pen', `/product/${inStock.id}`, '/terms']) {
+    await page.goto(path);
+    await page.waitForTimeout(500);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { removedWhileHydrating: string[] }).removedWhileHydrating,
+      ),
+      path,
+    ).toEqual([]);
+  }
+});

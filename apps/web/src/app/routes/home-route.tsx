@@ -71,13 +71,17 @@ function FeaturedProducts() {
 
 export function Component() {
   const { storeInfo } = useStoreInfo();
+  // One element, not a fragment: the route is lazy, and while its code is still settling Preact's
+  // hydration keeps only the first node a suspended component rendered. With a fragment it removed
+  // every section after the hero and drew them again a moment later, so the page below the hero
+  // blinked and the footer jumped up (docs/decisions/web-preact.md).
   return (
-    <>
+    <div>
       <Hero />
       <CategoryTiles tiles={homeCategoryTiles(storeInfo?.categories, storeInfo?.categoryImages)} />
       <FeaturedProducts />
       <WritingEssentials />
       <Newsletter />
-    </>
+    </div>
   );
 }
