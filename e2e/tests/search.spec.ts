@@ -126,7 +126,7 @@ test.describe('search, sort and filters', () => {
     test.skip(!isMobile, 'phone layout only');
     // hold the list back a moment to measure the skeleton the cards replace
     await page.route(/\/api\/v1\/products\?/, async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
     // The first view of /products arrives rendered by the server, products and all; the skeleton
@@ -134,7 +134,11 @@ test.describe('search, sort and filters', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'View All' }).click();
-    const skeleton = page.getByTestId('product-card-skeleton').first();
+    // the home page stays until the listing's code is in (it has skeletons of its own); then the
+    // new page scrolls smoothly to the top (spec section 2)
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+    await page.waitForFunction(() => window.scrollY === 0);
+    const skeleton = page.getByRole('main').getByTestId('product-card-skeleton').first();
     await expect(skeleton).toBeVisible();
     const placeholder = (await skeleton.boundingBox())!;
     const cards = page.getByRole('main').getByRole('article');

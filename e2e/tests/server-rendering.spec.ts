@@ -194,3 +194,26 @@ test('hydration keeps the page the server sent: nothing of it is taken away and 
     ).toEqual([]);
   }
 });
+
+test("the page a shopper is on stays while the next page's code loads", async ({ page }) => {
+  // Under React a navigation was a transition that kept the old page; Preact has none, so the
+  // router waits for the next screen's code itself (app/browser-router.tsx). Without that, a
+  // phone showed the "Loading…" spinner in place of the page for the first visit to each kind of
+  // page, and the footer jumped up.
+  await page.goto('/');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/products-route-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: /Shop Collection/ }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.waitForTimeout(700);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Featured Products' }).getByRole('article').first(),
+  ).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+});

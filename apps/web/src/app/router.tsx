@@ -1,8 +1,8 @@
-import { useEffect, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { isValidElement, useEffect, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from './components/protected-route';
 import { INTERACTIVE_EVENT } from '@/lib/ssr-data';
-import { lazyModule } from './lazy-module';
+import { lazyModule, preloadScreen } from './lazy-module';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 
@@ -73,35 +73,56 @@ const OrdersRoute = lazyRoute('orders-route', () => import('./routes/orders-rout
 const PaymentRoute = lazyRoute('payment-route', () => import('./routes/payment-route'));
 const WishlistRoute = lazyRoute('wishlist-route', () => import('./routes/wishlist-route'));
 
+/** The storefront's routes; the layouts wrap the <Outlet> in <Suspense>. */
+const routes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    children: [
+      { path: 'login', element: <LoginRoute /> },
+      { path: 'register', element: <RegisterRoute /> },
+      { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+      { path: 'reset-password', element: <ResetPasswordRoute /> },
+    ],
+  },
+  {
+    element: <MainLayout />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'products', element: <ProductsRoute /> },
+      { path: 'product/:id', element: <ProductRoute /> },
+      { path: 'cart', element: <CartRoute /> },
+      { path: 'wishlist', element: <WishlistRoute /> },
+      { path: 'track-order', element: <TrackOrderRoute /> },
+      { path: 'contact', element: <ContactRoute /> },
+      { path: 'api-test', element: <ApiTestRoute /> },
+      { path: 'order-success', element: <OrderSuccessRoute /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: 'account', element: <AccountRoute /> },
+          { path: 'checkout', element: <CheckoutRoute /> },
+          { path: 'orders', element: <OrdersRoute /> },
+          { path: 'payment', element: <PaymentRoute /> },
+        ],
+      },
+      { path: '404', element: <NotFoundRoute /> },
+      { path: ':policyType', element: <PolicySlugRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<AuthLayout />}>
-        <Route path="login" element={<LoginRoute />} />
-        <Route path="register" element={<RegisterRoute />} />
-        <Route path="forgot-password" element={<ForgotPasswordRoute />} />
-        <Route path="reset-password" element={<ResetPasswordRoute />} />
-      </Route>
-      <Route element={<MainLayout />}>
-        <Route index element={<HomeRoute />} />
-        <Route path="products" element={<ProductsRoute />} />
-        <Route path="product/:id" element={<ProductRoute />} />
-        <Route path="cart" element={<CartRoute />} />
-        <Route path="wishlist" element={<WishlistRoute />} />
-        <Route path="track-order" element={<TrackOrderRoute />} />
-        <Route path="contact" element={<ContactRoute />} />
-        <Route path="api-test" element={<ApiTestRoute />} />
-        <Route path="order-success" element={<OrderSuccessRoute />} />
-        <Route element={<ProtectedRoute />}>
-          <Route path="account" element={<AccountRoute />} />
-          <Route path="checkout" element={<CheckoutRoute />} />
-          <Route path="orders" element={<OrdersRoute />} />
-          <Route path="payment" element={<PaymentRoute />} />
-        </Route>
-        <Route path="404" element={<NotFoundRoute />} />
-        <Route path=":policyType" element={<PolicySlugRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
+}
+
+/**
+ * Loads the code of the screen (and its layouts) that `pathname` shows: a promise, or null when it
+ * has loaded already.
+ */
+export function preloadRoute(pathname: string): Promise<void> | null {
+  const loading = (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => (isValidElement(route.element) ? preloadScreen(route.element.type) : null))
+    .filter((promise) => promise !== null);
+  return loading.length ? Promise.all(loading).then(() => undefined) : null;
 }

@@ -1,0 +1,50 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  type Location,
+} from 'react-router';
+
+/**
+ * React Router's BrowserRouter, except that the app moves to a new location only once the code of
+ * the screen it shows has loaded (`load`). Until then the page the shopper is on stays, as React
+ * Router's transitions kept it under React; the build runs on Preact (docs/decisions/web-preact.md),
+ * whose transitions are plain updates, so the layout's Suspense fallback ("Loading...") took the
+ * place of the page for the first visit to each kind of page. The address bar changes at once.
+ */
+export function BrowserRouter({
+  children,
+  load,
+}: {
+  children: ReactNode;
+  /** loads what `location` shows: a promise, or null when there is nothing to wait for */
+  load: (location: Location) => Promise<void> | null;
+}) {
+  const historyRef = useRef<ReturnType<typeof createBrowserHistory>>(undefined);
+  historyRef.current ??= createBrowserHistory({ window, v5Compat: true });
+  const history = historyRef.current;
+  const [state, setState] = useState({ action: history.action, location: history.location });
+
+  useLayoutEffect(() => {
+    // only the latest navigation is shown: tapping a second link while the first page's code
+    // loads goes to the second
+    let latest = 0;
+    return history.listen((update) => {
+      const navigation = ++latest;
+      const show = () => {
+        if (navigation === latest) setState(update);
+      };
+      const loading = load(update.location);
+      // at once when nothing loads (a filter changing the query, a page seen before); a chunk
+      // that fails to load is left to the screen's own error handling
+      if (loading) loading.then(show, show);
+      else show();
+    });
+  }, [history, load]);
+
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={history}>
+      {children}
+    </Router>
+  );
+}
