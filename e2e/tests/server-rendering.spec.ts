@@ -86,12 +86,15 @@ test('a tap before the scripts have loaded is not lost, and the tab title follow
   page,
   request,
 }) => {
-  const products = await listProducts(request);
-  const product = products.find(
+  // from the listing's first page, as the shopper sees it: one added from its page (no size or
+  // colour to choose there), another from its card (a card leaves those to the cart)
+  const firstPage = await listProducts(request, 'page=1&limit=12');
+  const product = firstPage.find(
     (p) =>
       p.availability.status === 'in_stock' &&
       !(p.attributes ?? []).some((a) => /^(sizes?|colou?rs?)$/i.test(a.key)),
   )!;
+  const another = firstPage.find((p) => p.availability.status === 'in_stock' && p !== product)!;
   // a slow phone: the app's code arrives well after the server's page has painted
   await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -106,6 +109,13 @@ test('a tap before the scripts have loaded is not lost, and the tab title follow
   // held, then made again once the page has hydrated
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('main').getByText(product.title).first()).toBeVisible();
+
+  // the same on a part of a page that hydrates after the rest (a listing's card:
+  // lib/hydrate-apart.tsx): the tap is made once that part is live too
+  await page.goto('/products', { waitUntil: 'domcontentloaded' });
+  const card = page.getByRole('main').getByRole('article').filter({ hasText: another.title });
+  await card.getByRole('button', { name: /^Add .* to cart$/ }).click();
+  await expect(page.getByRole('link', { name: /^Cart, 2 items?$/ })).toBeVisible();
   await page.unrouteAll();
 
   // the browser's title follows client navigation with the same rule as the server's head

@@ -1,6 +1,7 @@
 import { isValidElement, useEffect, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from './components/protected-route';
+import { afterHydration } from '@/lib/hydrate-apart';
 import { INTERACTIVE_EVENT } from '@/lib/ssr-data';
 import { lazyModule, preloadScreen } from './lazy-module';
 import { AuthLayout } from './layouts/auth-layout';
@@ -22,9 +23,12 @@ const loadQueryProvider = () => import('./route-query-provider');
  * taps from then on (the journeys wait for it after loading a page).
  */
 function markInteractive() {
-  if ('interactive' in document.documentElement.dataset) return;
-  document.documentElement.dataset.interactive = '';
-  window.dispatchEvent(new Event(INTERACTIVE_EVENT));
+  // once the parts of the page hydrated apart have hydrated too: a held tap is made on them
+  afterHydration(() => {
+    if ('interactive' in document.documentElement.dataset) return;
+    document.documentElement.dataset.interactive = '';
+    window.dispatchEvent(new Event(INTERACTIVE_EVENT));
+  });
 }
 
 /** Every route renders with the query provider's module; `screen` names the route's file. */

@@ -1,9 +1,10 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Location } from 'react-router';
 import { App } from '@/app/app';
 import { BrowserRouter } from '@/app/browser-router';
 import { preloadRoute } from '@/app/router';
+import { hydrateInParts } from '@/lib/hydrate-apart';
 
 const loadScreenOf = (location: Location) => preloadRoute(location.pathname);
 
@@ -22,9 +23,9 @@ export async function start(root: HTMLElement): Promise<void> {
   // The page's own screen first (its chunks are on their way: the server named them for
   // preloading), so hydration meets no lazy screen to wait for and keeps the server's HTML whole.
   await preloadRoute(window.location.pathname)?.catch(() => undefined);
-  // Hydration as a transition: React works through the page in slices and yields to the browser
-  // between them. The build runs on Preact (preact-aliases.ts), where a transition is a plain
-  // call and hydration one task: measured on a throttled phone in docs/decisions/web-preact.md.
-  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+  // Hydration in parts: the build runs on Preact (preact-aliases.ts), which hydrates in one
+  // synchronous pass; the parts marked <HydrateApart> (cards, filters, navigation) follow in
+  // tasks of their own, so a phone's main thread is never held long (lib/hydrate-apart.tsx).
+  if (root.firstElementChild) hydrateInParts(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }

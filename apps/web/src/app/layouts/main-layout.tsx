@@ -1,3 +1,4 @@
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Navbar } from '../components/navbar';
@@ -24,7 +25,10 @@ export function MainLayout() {
       >
         Skip to content
       </a>
-      <Navbar />
+      {/* the navigation hydrates in a task of its own (lib/hydrate-apart.tsx) */}
+      <HydrateApart>
+        <Navbar />
+      </HydrateApart>
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

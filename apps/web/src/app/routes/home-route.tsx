@@ -1,3 +1,4 @@
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
@@ -77,11 +78,24 @@ export function Component() {
   // blinked and the footer jumped up (docs/decisions/web-preact.md).
   return (
     <div>
-      <Hero />
-      <CategoryTiles tiles={homeCategoryTiles(storeInfo?.categories, storeInfo?.categoryImages)} />
-      <FeaturedProducts />
-      <WritingEssentials />
-      <Newsletter />
+      {/* each section hydrates in a task of its own (lib/hydrate-apart.tsx) */}
+      <HydrateApart>
+        <Hero />
+      </HydrateApart>
+      <HydrateApart>
+        <CategoryTiles
+          tiles={homeCategoryTiles(storeInfo?.categories, storeInfo?.categoryImages)}
+        />
+      </HydrateApart>
+      <HydrateApart>
+        <FeaturedProducts />
+      </HydrateApart>
+      <HydrateApart>
+        <WritingEssentials />
+      </HydrateApart>
+      <HydrateApart>
+        <Newsletter />
+      </HydrateApart>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -122,7 +123,10 @@ function ProductDetail({ product }: { product: ProductView }) {
   return (
     // an article named by its title: the product itself, apart from the related products' cards
     <article aria-labelledby={titleId} className="grid gap-10 md:grid-cols-2">
-      <ProductGallery product={product} />
+      {/* the gallery hydrates in a task of its own (lib/hydrate-apart.tsx) */}
+      <HydrateApart>
+        <ProductGallery product={product} />
+      </HydrateApart>
 
       <div className="flex flex-col gap-5">
         <div className="flex flex-wrap items-center gap-2">

@@ -1,3 +1,4 @@
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
 import type { ProductView } from '../lib/product-view';
@@ -30,13 +31,16 @@ export function ProductGrid({
     <ul className={className} aria-label={label} aria-busy={busy}>
       {products.map((product, index) => (
         <li key={product.id} className="flex min-w-0 flex-col *:flex-1">
-          <ProductCard
-            product={product}
-            onAddToCart={addItem}
-            priority={priorityFirst && index === 0}
-            saved={wishlist.isSaved(product.id)}
-            onToggleWishlist={wishlist.toggle}
-          />
+          {/* each card hydrates in a task of its own (lib/hydrate-apart.tsx) */}
+          <HydrateApart>
+            <ProductCard
+              product={product}
+              onAddToCart={addItem}
+              priority={priorityFirst && index === 0}
+              saved={wishlist.isSaved(product.id)}
+              onToggleWishlist={wishlist.toggle}
+            />
+          </HydrateApart>
         </li>
       ))}
     </ul>
