@@ -1,12 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductFacets } from '@store/contracts/products';
 import { productFixture, storeInfoFixture } from '@/test/fixtures';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { Component as ProductsRoute } from './products-route';
+
+/** A screen as wide as a laptop's: the filters column shows (Tailwind's md). */
+function onWideScreen() {
+  const matchMedia = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    ...matchMedia(query),
+    matches: query === '(min-width: 48rem)',
+  }));
+}
 
 const many = (n: number) =>
   Array.from({ length: n }, (_, i) =>
@@ -239,7 +248,18 @@ describe('products page: search, sort and filters', () => {
     await waitFor(() => expect(seen.at(-1)?.get('sort')).toBe('price_asc'));
   });
 
+  afterEach(() => vi.restoreAllMocks());
+
+  it('draws the filters column on a wide screen only: a phone has them in the sheet', async () => {
+    server.use(listHandler(60), facetsHandler(facets()));
+    renderWithProviders(<ProductsRoute />, { route: '/products' });
+    const column = await screen.findByRole('complementary', { name: 'Filters' });
+    expect(await screen.findByRole('button', { name: 'Planners' })).toBeInTheDocument();
+    expect(within(column).queryByRole('radio')).not.toBeInTheDocument();
+  });
+
   it('shows each filter with its count; a choice writes the URL and the chips undo it', async () => {
+    onWideScreen();
     const seen: URLSearchParams[] = [];
     const facetsSeen: URLSearchParams[] = [];
     server.use(listHandler(60, seen), facetsHandler(facets(), facetsSeen));

@@ -1,3 +1,5 @@
+import { useMediaQuery } from '@/lib/use-media-query';
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { AlertCircle, PackageSearch, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -41,6 +43,8 @@ export function Component() {
   const params = readListingParams(searchParams);
   const [view, setView] = useState<GridView>('grid-3');
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Tailwind's md: where the filters column shows
+  const wideScreen = useMediaQuery('(min-width: 48rem)');
   const filtersButton = useRef<HTMLButtonElement>(null);
   const products = useProducts(productListQuery(params));
   const facets = useProductFacets(productFacetsQuery(params));
@@ -83,69 +87,80 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 lg:px-8">
       {!isEmpty && (
-        <header className="mb-8 flex flex-col gap-6">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div className="min-w-0">
-              <p className="text-sm font-medium uppercase tracking-widest text-accent">
-                {params.q ? 'Search' : 'Shop'}
-              </p>
-              <h1
-                id={LISTING_HEADING_ID}
-                tabIndex={-1}
-                className="mt-1 break-words text-3xl font-semibold outline-none sm:text-4xl"
-              >
-                {heading}
-              </h1>
-              {correctedQuery && (
-                <p className="mt-2 text-muted-foreground">
-                  Showing results for &ldquo;{correctedQuery}&rdquo;
+        // the header, the filters, the sort bar, each card and the pages hydrate in tasks of
+        // their own (lib/hydrate-apart.tsx)
+        <HydrateApart>
+          <header className="mb-8 flex flex-col gap-6">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div className="min-w-0">
+                <p className="text-sm font-medium uppercase tracking-widest text-accent">
+                  {params.q ? 'Search' : 'Shop'}
                 </p>
-              )}
+                <h1
+                  id={LISTING_HEADING_ID}
+                  tabIndex={-1}
+                  className="mt-1 break-words text-3xl font-semibold outline-none sm:text-4xl"
+                >
+                  {heading}
+                </h1>
+                {correctedQuery && (
+                  <p className="mt-2 text-muted-foreground">
+                    Showing results for &ldquo;{correctedQuery}&rdquo;
+                  </p>
+                )}
+              </div>
+              <GridToggle view={view} onChange={setView} />
             </div>
-            <GridToggle view={view} onChange={setView} />
-          </div>
-          <CollectionLinks categories={collections} current={params.category} />
-          {facets.isPending ? (
-            // the chips' row, held while the facets load, so the grid below does not jump
-            <div className="h-9" aria-hidden="true" />
-          ) : (
-            <ParentCategoryFilter
-              options={facets.data?.parentCategories.map((p) => p.value) ?? []}
-              value={params.parentCategory}
-              onChange={setParentCategory}
-            />
-          )}
-        </header>
+            <CollectionLinks categories={collections} current={params.category} />
+            {facets.isPending ? (
+              // the chips' row, held while the facets load, so the grid below does not jump
+              <div className="h-9" aria-hidden="true" />
+            ) : (
+              <ParentCategoryFilter
+                options={facets.data?.parentCategories.map((p) => p.value) ?? []}
+                value={params.parentCategory}
+                onChange={setParentCategory}
+              />
+            )}
+          </header>
+        </HydrateApart>
       )}
 
       <div className={isEmpty ? undefined : 'md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8'}>
         {!isEmpty && (
+          // Drawn in the browser, on a wide screen only: a phone hides this column (its filters are
+          // in a sheet), and the panel was most of the listing's HTML and one 70 ms task of a
+          // phone's hydration. The empty column keeps its width, so nothing moves when it fills.
           <aside aria-label="Filters" className="hidden md:block">
-            <FiltersPanel facets={facets.data} params={params} onChange={changeFilters} />
+            {wideScreen && (
+              <FiltersPanel facets={facets.data} params={params} onChange={changeFilters} />
+            )}
           </aside>
         )}
 
         <div className="flex min-w-0 flex-col gap-4">
           {!isEmpty && (
             <>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <Button
-                  ref={filtersButton}
-                  variant="outline"
-                  className="md:hidden"
-                  aria-haspopup="dialog"
-                  onClick={() => setSheetOpen(true)}
-                >
-                  <SlidersHorizontal aria-hidden="true" />
-                  Filters
-                  {activeCount > 0 && <span className="tabular-nums">({activeCount})</span>}
-                </Button>
-                <SortSelect
-                  q={params.q}
-                  value={sortOf(params)}
-                  onChange={(sort) => changeFilters({ sort })}
-                />
-              </div>
+              <HydrateApart>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <Button
+                    ref={filtersButton}
+                    variant="outline"
+                    className="md:hidden"
+                    aria-haspopup="dialog"
+                    onClick={() => setSheetOpen(true)}
+                  >
+                    <SlidersHorizontal aria-hidden="true" />
+                    Filters
+                    {activeCount > 0 && <span className="tabular-nums">({activeCount})</span>}
+                  </Button>
+                  <SortSelect
+                    q={params.q}
+                    value={sortOf(params)}
+                    onChange={(sort) => changeFilters({ sort })}
+                  />
+                </div>
+              </HydrateApart>
               <ActiveFilters params={params} onChange={changeFilters} />
             </>
           )}
@@ -187,13 +202,15 @@ export function Component() {
                 busy={products.isPlaceholderData}
                 priorityFirst
               />
-              <Pagination
-                page={params.page}
-                pageSize={PRODUCT_PAGE_SIZE}
-                total={total}
-                totalPages={products.data.totalPages}
-                onPageChange={setPage}
-              />
+              <HydrateApart>
+                <Pagination
+                  page={params.page}
+                  pageSize={PRODUCT_PAGE_SIZE}
+                  total={total}
+                  totalPages={products.data.totalPages}
+                  onPageChange={setPage}
+                />
+              </HydrateApart>
             </>
           )}
         </div>
