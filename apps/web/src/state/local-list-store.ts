@@ -23,7 +23,10 @@ export function createLocalListStore<T>(key: string, sanitize: (raw: unknown) =>
   // a server-rendered page shows and what React hydrates against (useSyncExternalStore's server
   // snapshot); the stored list follows as an ordinary update right after hydration.
   const store = create<ListState<T>>()(() => ({ items: [] }));
-  store.setState(read());
+  // An empty stored list leaves the initial state as it is: a new empty list would re-render every
+  // screen that reads the list right after hydration, for nothing (most visitors have none).
+  const stored = read();
+  if (stored.items.length > 0) store.setState(stored);
   // Only real changes are written: a re-read after another tab's write is not echoed back.
   let rereading = false;
   store.subscribe((state, previous) => {
