@@ -34,27 +34,28 @@ export function effectivePrice(
   return typeof regular === 'number' ? regular : 0;
 }
 
-// Marked pure so that a bundle using none of the formatters leaves them out: a bundler cannot know
-// on its own that constructing a formatter has no side effects.
-const inrCatalogue = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const inrExact = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made on first use, not when the module loads: creating an ICU formatter costs a phone about
+// 10 ms, which at load sat in the same task as the storefront's hydration, and a catalogue page
+// never needs the exact one (docs/decisions/web-preact.md).
+let inrCatalogue: Intl.NumberFormat | undefined;
+let inrExact: Intl.NumberFormat | undefined;
+const inrFormat = (style: 'catalogue' | 'exact') =>
+  style === 'exact'
+    ? (inrExact ??= new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }))
+    : (inrCatalogue ??= new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 2,
+      }));
 
-/**
- * Rupees as people in India read them. `catalogue` (prices, cart): at most 2 decimals,
- * ₹1,23,456.5. `exact` (orders, tracking, payments, receipts): always 2, ₹1,23,456.50.
- */
 export function formatInr(rupees: number, style: 'catalogue' | 'exact' = 'catalogue'): string {
-  return (style === 'exact' ? inrExact : inrCatalogue).format(rupees);
+  return inrFormat(style).format(rupees);
 }
 
 /** Integer paise as exact rupees: 123450 -> "₹1,234.50" (the nearest double rounds back). */
