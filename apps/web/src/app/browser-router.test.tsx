@@ -22,16 +22,21 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** The router over <Page>, where only /slow has code to wait for: `slowCode` (a promise). */
+function renderRouter(slowCode: Promise<void>) {
+  render(
+    <BrowserRouter load={(location) => (location.pathname === '/slow' ? slowCode : null)}>
+      <Page />
+    </BrowserRouter>,
+  );
+}
+
 describe('the browser router', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it("keeps the page on screen until the next page's code has loaded, with the address already changed", async () => {
     const slow = deferred();
-    render(
-      <BrowserRouter load={(location) => (location.pathname === '/slow' ? slow.promise : null)}>
-        <Page />
-      </BrowserRouter>,
-    );
+    renderRouter(slow.promise);
     await userEvent.click(screen.getByRole('link', { name: 'slow page' }));
     expect(window.location.pathname).toBe('/slow');
     expect(screen.getByText('showing /')).toBeInTheDocument();
@@ -41,11 +46,7 @@ describe('the browser router', () => {
 
   it('shows the last page asked for when a second tap comes before the first page has loaded', async () => {
     const slow = deferred();
-    render(
-      <BrowserRouter load={(location) => (location.pathname === '/slow' ? slow.promise : null)}>
-        <Page />
-      </BrowserRouter>,
-    );
+    renderRouter(slow.promise);
     await userEvent.click(screen.getByRole('link', { name: 'slow page' }));
     await userEvent.click(screen.getByRole('link', { name: 'fast page' }));
     expect(screen.getByText('showing /fast')).toBeInTheDocument();
@@ -55,17 +56,7 @@ describe('the browser router', () => {
 
   it('moves on when the code fails to load, so the screen can say so', async () => {
     const slow = deferred();
-    render(
-      <BrowserRouter
-        load={(location) =>
-          location.pathname === '/slow'
-            ? slow.promise.then(() => Promise.reject(new Error('offline')))
-            : null
-        }
-      >
-        <Page />
-      </BrowserRouter>,
-    );
+    renderRouter(slow.promise.then(() => Promise.reject(new Error('offline'))));
     await userEvent.click(screen.getByRole('link', { name: 'slow page' }));
     await act(async () => slow.resolve());
     expect(screen.getByText('showing /slow')).toBeInTheDocument();
