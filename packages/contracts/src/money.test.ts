@@ -58,4 +58,57 @@ describe('money rules', () => {
     expect(formatInr(598, 'exact')).toBe('₹598.00');
     expect(formatInr(123456.5, 'exact')).toBe('₹1,23,456.50');
   });
+
+  it('writes every amount exactly as the en-IN currency formatter would', () => {
+    const intl = (style: 'catalogue' | 'exact') =>
+      new Intl.NumberFormat('en-IN', {
+        style: 'currency',
+        currency: 'INR',
+        minimumFractionDigits: style === 'exact' ? 2 : 0,
+        maximumFractionDigits: 2,
+      });
+    const formats = { catalogue: intl('catalogue'), exact: intl('exact') };
+    // edges: grouping lengths, halves that a double holds a hair below, signs, the exact limit
+    const amounts = [
+      0,
+      -0,
+      0.004,
+      0.005,
+      -0.001,
+      0.1,
+      0.5,
+      1,
+      1.005,
+      1.015,
+      2.675,
+      8.345,
+      10.456,
+      99.995,
+      999,
+      999.999,
+      1000,
+      99999.5,
+      100000,
+      1234567.89,
+      12345678901.23,
+      -1.5,
+      -1234.5,
+      90071992547409.9,
+      1e15,
+      1e21,
+      Number.MAX_SAFE_INTEGER,
+      NaN,
+      Infinity,
+      -Infinity,
+    ];
+    // and a spread of prices and totals in paise, and amounts with a third decimal
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 3000; i++) amounts.push(next() / 100, (next() % 10_000_000) / 1000);
+    for (const style of ['catalogue', 'exact'] as const)
+      for (const amount of amounts)
+        expect(`${amount} ${style}: ${formatInr(amount, style)}`).toBe(
+          `${amount} ${style}: ${formats[style].format(amount)}`,
+        );
+  });
 });
