@@ -1,4 +1,4 @@
-import { INTERACTIVE_EVENT, SSR_PRELOAD_ELEMENT_ID } from '@/lib/ssr-data';
+import { INTERACTIVE_EVENT, SSR_PRELOAD_ELEMENT_ID, type SsrPreloads } from '@/lib/ssr-data';
 import './index.css';
 
 /**
@@ -16,28 +16,39 @@ let started = false;
 function boot() {
   if (started) return;
   started = true;
-  // the app's own chunks first (Vite preloads its imports in this task), the route's after
-  void import('./app/start').then(({ start }) => start(root!));
-  const preloads = document.getElementById(SSR_PRELOAD_ELEMENT_ID)?.textContent;
-  setTimeout(() => preloadInBatches(preloads ? (JSON.parse(preloads) as string[]) : []), 0);
+  // The server names the app's chunks and the page's: the app is imported once its own are
+  // linked, and imports the page's screen once they all are (see preloadInBatches).
+  const text = document.getElementById(SSR_PRELOAD_ELEMENT_ID)?.textContent;
+  const { app = [], page = [] }: Partial<SsrPreloads> = text ? JSON.parse(text) : {};
+  const appLinked = preloadInBatches(app);
+  const pageLinked = appLinked.then(() => preloadInBatches(page));
+  void appLinked.then(() => import('./app/start')).then(({ start }) => start(root!, pageLinked));
 }
 
 const PRELOADS_PER_TASK = 4;
 
 /**
- * A `<link rel="modulepreload">` for each of the route's chunks, a few per task: starting a fetch
- * costs the main thread about a millisecond on a laptop, and a listing names some 30 chunks, which
- * in one go held a phone's main thread for 50–100 ms (Lighthouse's blocking time).
+ * A `<link rel="modulepreload">` for each chunk, a few per task; settles once all are in. Starting
+ * a fetch costs the main thread about a millisecond on a laptop, and a listing names some 40
+ * chunks, which in one go held a phone's main thread for 50–100 ms (Lighthouse's blocking time).
+ * Vite's import helper links, all in one task, every chunk of an import that has no link yet: so
+ * the app is imported only once its chunks are linked, and the page's screen once its are.
  */
-function preloadInBatches(hrefs: string[]) {
-  for (const href of hrefs.slice(0, PRELOADS_PER_TASK)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  if (hrefs.length > PRELOADS_PER_TASK)
-    setTimeout(() => preloadInBatches(hrefs.slice(PRELOADS_PER_TASK)), 0);
+function preloadInBatches(hrefs: string[]): Promise<void> {
+  return new Promise((done) => {
+    const batch = (from: number) => {
+      for (const href of hrefs.slice(from, from + PRELOADS_PER_TASK)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        document.head.append(link);
+      }
+      if (from + PRELOADS_PER_TASK < hrefs.length)
+        setTimeout(() => batch(from + PRELOADS_PER_TASK), 0);
+      else done();
+    };
+    setTimeout(() => batch(0), 0);
+  });
 }
 
 /** What a tap can press; links are left alone: they work before hydration (the server's pages). */

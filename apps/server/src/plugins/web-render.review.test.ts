@@ -327,7 +327,8 @@ describe.skipIf(!built)('server render: a rebuild while the server runs', () => 
       const json = /<script type="application\/json" id="ssr-preload">(.*?)<\/script>/.exec(
         res.body,
       );
-      return JSON.parse(json![1]!) as string[];
+      const { app, page } = JSON.parse(json![1]!) as { app: string[]; page: string[] };
+      return [...app, ...page];
     };
     try {
       const before = await preloads();

@@ -35,3 +35,17 @@ describe.skipIf(!built)('server renderer under load', () => {
     expect(page?.html).toContain('Contact Us');
   });
 });
+
+describe.skipIf(!built)('chunks named for preloading', () => {
+  it("names the app's chunks and, apart, the page's own, each once", async () => {
+    const renderer = (await loadPageRenderer(webDistDir))!;
+    const page = await renderer.render(t.app, pageRequest('/products'));
+    const { app, page: forPage } = JSON.parse(page!.preloads) as { app: string[]; page: string[] };
+    // the entry links the app's before it imports the app, so Vite's helper links none itself
+    expect(app.some((file) => /\/assets\/start-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(forPage.some((file) => /\/assets\/products-route-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(forPage.filter((file) => app.includes(file))).toEqual([]);
+    expect(new Set([...app, ...forPage]).size).toBe(app.length + forPage.length);
+    for (const file of [...app, ...forPage]) expect(existsSync(join(webDistDir, file))).toBe(true);
+  });
+});

@@ -5,6 +5,16 @@ import {
   type Location,
 } from 'react-router';
 
+export type WindowHistory = ReturnType<typeof createBrowserHistory>;
+
+/**
+ * The browser window's history as the router uses it. Making it writes the window's history entry
+ * (React Router numbers it), a few milliseconds of a phone's main thread: the app makes it in a
+ * task before hydration's (start.tsx).
+ */
+export const createWindowHistory = (): WindowHistory =>
+  createBrowserHistory({ window, v5Compat: true });
+
 /**
  * React Router's BrowserRouter, except that the app moves to a new location only once the code of
  * the screen it shows has loaded (`load`). Until then the page the shopper is on stays, as React
@@ -15,13 +25,16 @@ import {
 export function BrowserRouter({
   children,
   load,
+  history: given,
 }: {
   children: ReactNode;
   /** loads what `location` shows: a promise, or null when there is nothing to wait for */
   load: (location: Location) => Promise<void> | null;
+  /** the window's history, when made beforehand (`createWindowHistory`); else made here */
+  history?: WindowHistory;
 }) {
-  const historyRef = useRef<ReturnType<typeof createBrowserHistory>>(undefined);
-  historyRef.current ??= createBrowserHistory({ window, v5Compat: true });
+  const historyRef = useRef<WindowHistory>(given);
+  historyRef.current ??= createWindowHistory();
   const history = historyRef.current;
   const [state, setState] = useState({ action: history.action, location: history.location });
 

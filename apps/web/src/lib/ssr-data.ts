@@ -14,6 +14,12 @@ export const SSR_DATA_ELEMENT_ID = 'ssr-data';
  */
 export const SSR_PRELOAD_ELEMENT_ID = 'ssr-preload';
 
+/** What #ssr-preload names (apps/server web-render.ts): the app's chunks and the page's. */
+export interface SsrPreloads {
+  app: string[];
+  page: string[];
+}
+
 /**
  * Fired on window (once per page load that matters) when a screen has rendered or hydrated: from
  * then on the page answers taps. `<html data-interactive>` says the same to whoever asks later.
