@@ -8,7 +8,10 @@ import { Component, Suspense, useId, type ReactElement } from 'react';
  * right after: Preact keeps the DOM of a component that suspends while hydrating and hydrates it
  * in place when its promise settles (outside hydration, and on the server, the part renders at
  * once). Its child must be one element: Preact keeps only the first node of a suspended part.
+ * Parts nest: the parts inside a part are put off again while it hydrates, so the page's content
+ * is one part and each of its cards another.
  */
+/** Raised while Preact hydrates: the main pass, then each part's own render as it resumes. */
 let hydrating = false;
 let partsLeft = 0;
 const whenDone: (() => void)[] = [];
@@ -24,15 +27,52 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) =>
     setTimeout(() => {
       resolve();
-      // the part re-renders in this task's microtasks; it is done by the next task
-      setTimeout(partHydrated, 0);
+      // the part re-renders in this task's microtasks; it is done by the next task (where the
+      // flag its render raised is down again, even had that render failed)
+      setTimeout(() => {
+        hydrating = false;
+        partHydrated();
+      }, 0);
     }, 0),
   );
 }
 
-function Later({ children }: { children: ReactElement }) {
-  if (hydrating) throw nextTask();
-  return children;
+/**
+ * Throws (suspends) on its first render while the page hydrates, so its part is put off to a task
+ * of its own; renders its child from then on. A class, so that the instance (and `stage`) is the
+ * one Preact keeps for the suspended part and renders again when it resumes.
+ */
+class Later extends Component<{ children: ReactElement }> {
+  stage: 'new' | 'held' | 'resuming' | 'live' = 'new';
+
+  render() {
+    if (this.stage === 'new' && hydrating) {
+      this.stage = 'held';
+      throw nextTask();
+    }
+    if (this.stage === 'held') {
+      // The part resumes: Preact hydrates it in this render, and the parts inside it are put off
+      // in turn, so a part may hold parts (the page's content holds its cards). The flag is
+      // lowered once this part's render is committed, below.
+      this.stage = 'resuming';
+      hydrating = true;
+    } else this.stage = 'live';
+    return this.props.children;
+  }
+
+  componentDidMount() {
+    this.settle();
+  }
+
+  componentDidUpdate() {
+    this.settle();
+  }
+
+  private settle() {
+    if (this.stage !== 'resuming') return;
+    this.stage = 'live';
+    hydrating = false;
+  }
 }
 
 /**

@@ -25,18 +25,25 @@ export function MainLayout() {
       >
         Skip to content
       </a>
-      {/* the navigation hydrates in a task of its own (lib/hydrate-apart.tsx) */}
+      {/* the navigation, the page, the footer and the tab bar each hydrate in a task of their
+          own, the page's own parts after it (lib/hydrate-apart.tsx) */}
       <HydrateApart>
         <Navbar />
       </HydrateApart>
-      <main id="main" className="flex-1">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <HydrateApart>
+        <main id="main" className="flex-1">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </HydrateApart>
       <Suspense fallback={null}>
-        <Footer />
-        <MobileTabBar />
+        <HydrateApart>
+          <Footer />
+        </HydrateApart>
+        <HydrateApart>
+          <MobileTabBar />
+        </HydrateApart>
       </Suspense>
     </div>
   );

@@ -128,102 +128,105 @@ function ProductDetail({ product }: { product: ProductView }) {
         <ProductGallery product={product} />
       </HydrateApart>
 
-      <div className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge variant="outline">Product ID: {shortProductId(product.id)}</Badge>
-          {product.category && <Badge variant="secondary">{product.category}</Badge>}
-          {onSale && <Badge variant="sale">Sale</Badge>}
-        </div>
-        <h1 id={titleId} className="text-3xl font-semibold leading-tight sm:text-4xl">
-          {product.name}
-        </h1>
-        <p className="flex items-baseline gap-3">
-          <span className="text-3xl font-semibold text-primary">{formatInr(product.price)}</span>
-          {onSale && product.originalPrice !== undefined && (
-            <s className="text-lg text-muted-foreground">
-              <span className="sr-only">Original price </span>
-              {formatInr(product.originalPrice)}
-            </s>
+      {/* the details, the choices and the buttons follow in a task of their own */}
+      <HydrateApart>
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="outline">Product ID: {shortProductId(product.id)}</Badge>
+            {product.category && <Badge variant="secondary">{product.category}</Badge>}
+            {onSale && <Badge variant="sale">Sale</Badge>}
+          </div>
+          <h1 id={titleId} className="text-3xl font-semibold leading-tight sm:text-4xl">
+            {product.name}
+          </h1>
+          <p className="flex items-baseline gap-3">
+            <span className="text-3xl font-semibold text-primary">{formatInr(product.price)}</span>
+            {onSale && product.originalPrice !== undefined && (
+              <s className="text-lg text-muted-foreground">
+                <span className="sr-only">Original price </span>
+                {formatInr(product.originalPrice)}
+              </s>
+            )}
+          </p>
+          <div className="grid gap-1.5">
+            <AvailabilityLine id={stockId} availability={availability} />
+            <DeliveryLine />
+          </div>
+          {product.description && (
+            <p className="leading-relaxed text-muted-foreground">{product.description}</p>
           )}
-        </p>
-        <div className="grid gap-1.5">
-          <AvailabilityLine id={stockId} availability={availability} />
-          <DeliveryLine />
-        </div>
-        {product.description && (
-          <p className="leading-relaxed text-muted-foreground">{product.description}</p>
-        )}
 
-        <VariantPickers
-          product={product}
-          size={size}
-          color={color}
-          sizeError={sizeError}
-          onSizeChange={(value) => {
-            setSize(value);
-            setSizeError(undefined);
-          }}
-          onColorChange={setColor}
-        />
-
-        <div className="flex flex-wrap items-center gap-4">
-          <QuantityStepper
-            value={quantity}
-            onChange={(q) => setQuantity(Math.max(1, q))}
-            label={`Quantity of ${product.name}`}
-            max={maxQuantity}
+          <VariantPickers
+            product={product}
+            size={size}
+            color={color}
+            sizeError={sizeError}
+            onSizeChange={(value) => {
+              setSize(value);
+              setSizeError(undefined);
+            }}
+            onColorChange={setColor}
           />
-          <Button
-            size="lg"
-            onClick={addToCart}
-            disabled={soldOut}
-            aria-describedby={soldOut ? stockId : undefined}
-            className="flex-1 sm:flex-none"
-          >
-            <ShoppingCart aria-hidden="true" />
-            Add to Cart
-          </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            aria-pressed={wishlist.isSaved(product.id)}
-            onClick={() => wishlist.toggle(product)}
-          >
-            <Heart
-              aria-hidden="true"
-              className={wishlist.isSaved(product.id) ? 'fill-primary text-primary' : undefined}
+
+          <div className="flex flex-wrap items-center gap-4">
+            <QuantityStepper
+              value={quantity}
+              onChange={(q) => setQuantity(Math.max(1, q))}
+              label={`Quantity of ${product.name}`}
+              max={maxQuantity}
             />
-            Wishlist
-          </Button>
+            <Button
+              size="lg"
+              onClick={addToCart}
+              disabled={soldOut}
+              aria-describedby={soldOut ? stockId : undefined}
+              className="flex-1 sm:flex-none"
+            >
+              <ShoppingCart aria-hidden="true" />
+              Add to Cart
+            </Button>
+            <Button
+              size="lg"
+              variant="outline"
+              aria-pressed={wishlist.isSaved(product.id)}
+              onClick={() => wishlist.toggle(product)}
+            >
+              <Heart
+                aria-hidden="true"
+                className={wishlist.isSaved(product.id) ? 'fill-primary text-primary' : undefined}
+              />
+              Wishlist
+            </Button>
+          </div>
+
+          <DeliveryCheck />
+
+          {specs.length > 0 && (
+            <section
+              aria-labelledby="specs-heading"
+              className="mt-2 rounded-xl border border-border bg-card p-5"
+            >
+              <h2 id="specs-heading" className="mb-3 text-lg font-semibold">
+                Specifications
+              </h2>
+              <dl className="divide-y divide-border text-sm">
+                {specs.map((attribute) => (
+                  <div
+                    key={attribute.id ?? attribute.key}
+                    className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-2"
+                  >
+                    <dt className="font-medium text-muted-foreground">{attribute.key}</dt>
+                    <dd>
+                      {attribute.value.join(', ')}
+                      {attribute.metricUnit ? ` ${attribute.metricUnit}` : ''}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
         </div>
-
-        <DeliveryCheck />
-
-        {specs.length > 0 && (
-          <section
-            aria-labelledby="specs-heading"
-            className="mt-2 rounded-xl border border-border bg-card p-5"
-          >
-            <h2 id="specs-heading" className="mb-3 text-lg font-semibold">
-              Specifications
-            </h2>
-            <dl className="divide-y divide-border text-sm">
-              {specs.map((attribute) => (
-                <div
-                  key={attribute.id ?? attribute.key}
-                  className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-2"
-                >
-                  <dt className="font-medium text-muted-foreground">{attribute.key}</dt>
-                  <dd>
-                    {attribute.value.join(', ')}
-                    {attribute.metricUnit ? ` ${attribute.metricUnit}` : ''}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        )}
-      </div>
+      </HydrateApart>
     </article>
   );
 }
