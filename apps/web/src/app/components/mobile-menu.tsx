@@ -14,6 +14,8 @@ interface MobileMenuProps {
    * entry import each other, and the bundler then splits shared code off the entry (+0.7 KB gzip).
    */
   search?: ReactNode;
+  /** where the focus goes once the menu has closed (`focusOnClose`) */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** An expanded combobox (the search box with its suggestions showing) has the focus. */
@@ -35,12 +37,14 @@ export function MobileMenu({
   categories,
   isLoggedIn,
   search,
+  onCloseAutoFocus,
 }: MobileMenuProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         title="Menu"
         description="Shop categories and account links"
+        onCloseAutoFocus={onCloseAutoFocus}
         onEscapeKeyDown={(event) => {
           // Radix hears Escape on the document before the search box does: with its suggestions
           // open, Escape belongs to the box (it closes the list), not to the menu

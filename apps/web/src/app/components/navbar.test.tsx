@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeInfoFixture } from '@/test/fixtures';
@@ -41,5 +42,30 @@ describe('navigation bar categories', () => {
     renderWithProviders(<Navbar />);
     expect(await screen.findByRole('link', { name: 'Accessories' })).toBeInTheDocument();
     expect(categoryLinks()).toEqual(['Men', 'Women', 'Accessories']);
+  });
+});
+
+describe('phone menu button', () => {
+  it('has the focus again once the menu closes', async () => {
+    renderWithProviders(<Navbar />);
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Menu' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('leaves the focus alone when a link in the menu goes to another page', async () => {
+    renderWithProviders(<Navbar />);
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(opener);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await userEvent.click(within(menu).getByRole('link', { name: 'Cart' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/cart');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // past Radix's hand-back (a task after the menu closes)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(opener).not.toHaveFocus();
   });
 });

@@ -1,5 +1,5 @@
 import { Heart, LogIn, Menu, ShoppingBag, User } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { useSession } from '@/state/session/use-session';
@@ -8,6 +8,7 @@ import { topCategories } from '@/state/store-info/categories';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
+import { focusOnClose } from '@/lib/focus-on-close';
 import { paths } from '@/lib/paths';
 import { SearchBox } from './search-box';
 
@@ -56,6 +57,12 @@ export function Navbar() {
   // The menu is open only for the location it was opened at, so any route change closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.key;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // the page now, for the menu's focus on closing (read after the render that closed it)
+  const locationKey = useRef(location.key);
+  useLayoutEffect(() => {
+    locationKey.current = location.key;
+  });
 
   // No links until store info answers: the default list (Men, Women, Accessories) is for a store
   // that names no categories, and flashing it before a stationery shop's own list looks broken.
@@ -151,6 +158,7 @@ export function Navbar() {
               aria-label="Open menu"
               aria-expanded={menuOpen}
               aria-haspopup="dialog"
+              ref={menuButton}
               onClick={() => setMenuOpenedAt(location.key)}
             >
               <Menu className="size-5" aria-hidden="true" />
@@ -166,6 +174,8 @@ export function Navbar() {
             categories={categories}
             isLoggedIn={isLoggedIn}
             search={<SearchBox />}
+            // back to the menu button, unless a link in the menu went to another page
+            onCloseAutoFocus={focusOnClose(menuButton, () => locationKey.current !== menuOpenedAt)}
           />
         </Suspense>
       )}

@@ -1,3 +1,4 @@
+import { focusOnClose } from '@/lib/focus-on-close';
 import type { RefObject } from 'react';
 import { Button } from '@store/ui/button';
 import { Sheet, SheetContent } from '@store/ui/sheet';
@@ -35,10 +36,7 @@ export default function FiltersSheet({
         title="Filters"
         description="Narrow the products shown"
         className="w-[22rem]"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
+        onCloseAutoFocus={focusOnClose(returnFocusTo)}
       >
         <div className="-mx-1 flex-1 overflow-y-auto px-1">
           <FiltersPanel facets={facets} params={params} onChange={onChange} />

@@ -1,3 +1,4 @@
+import { focusOnClose } from '@/lib/focus-on-close';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from '@store/ui/button';
@@ -51,10 +52,7 @@ export default function ImageLightbox({
         closeLabel="Close image"
         {...(position ? {} : { 'aria-describedby': undefined })}
         onKeyDown={onKeyDown}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
+        onCloseAutoFocus={focusOnClose(returnFocusTo)}
         className="grid w-[min(72rem,calc(100vw-1rem))] gap-3 p-3 sm:p-4"
       >
         <div className="flex min-w-0 items-baseline gap-3 pr-12 leading-9">

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -164,12 +164,23 @@ describe('product card', () => {
     expect(container.querySelector('img')).toHaveAttribute('src', '/images/spiral.svg');
   });
 
-  it('Quick view closes with Escape', async () => {
+  it('Quick view closes with Escape, and the focus is back on its button', async () => {
     renderWithProviders(<ProductCard product={product()} onAddToCart={vi.fn()} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Quick view Spiral Notebook' }));
+    const opener = screen.getByRole('button', { name: 'Quick view Spiral Notebook' });
+    await userEvent.click(opener);
     await screen.findByRole('dialog');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('Quick view closed with its close button gives the focus back to its button', async () => {
+    renderWithProviders(<ProductCard product={product()} onAddToCart={vi.fn()} />);
+    const opener = screen.getByRole('button', { name: 'Quick view Spiral Notebook' });
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Close quick view' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('a sold-out product says so and its Add to Cart is disabled, naming the reason', async () => {

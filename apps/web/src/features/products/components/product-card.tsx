@@ -1,5 +1,5 @@
 import { Eye, Heart, Info, ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
@@ -70,6 +70,7 @@ export function ProductCard({
   const href = paths.product(product.id);
   const onSale = isOnSale(product);
   const [quickView, setQuickView] = useState(false);
+  const quickViewButton = useRef<HTMLButtonElement>(null);
   const stockId = useId();
   const preselected: VariantChoice = {
     size: onlyOption(product.sizes),
@@ -139,6 +140,7 @@ export function ProductCard({
             variant="overlay"
             aria-label={`Quick view ${product.name}`}
             aria-haspopup="dialog"
+            ref={quickViewButton}
             onClick={() => setQuickView(true)}
           >
             <Eye aria-hidden="true" />
@@ -187,6 +189,7 @@ export function ProductCard({
           <QuickViewDialog
             product={product}
             onOpenChange={setQuickView}
+            returnFocusTo={quickViewButton}
             onAddToCart={(choice) => {
               addToCart(choice);
               setQuickView(false);

@@ -1,5 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
+import { focusOnClose } from '@/lib/focus-on-close';
 import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
@@ -24,6 +25,8 @@ interface QuickViewDialogProps {
   onOpenChange: (open: boolean) => void;
   /** with the size and colour picked here (unpicked ones the cart asks for later) */
   onAddToCart: (choice: VariantChoice) => void;
+  /** the button that opened it, which has the focus again once it closes */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -34,6 +37,7 @@ export default function QuickViewDialog({
   product,
   onOpenChange,
   onAddToCart,
+  returnFocusTo,
 }: QuickViewDialogProps) {
   const href = paths.product(product.id);
   const stockId = useId();
@@ -46,6 +50,7 @@ export default function QuickViewDialog({
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
         closeLabel="Close quick view"
+        onCloseAutoFocus={focusOnClose(returnFocusTo)}
         className="grid w-[min(44rem,calc(100vw-2rem))] gap-6 sm:grid-cols-2"
       >
         <ProductPicture
