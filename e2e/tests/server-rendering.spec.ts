@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { test, expect, listProducts } from '../support/fixtures';
+import {
+  test,
+  expect,
+  listProducts,
+  newShopper,
+  registerViaApi,
+  signInBrowser,
+} from '../support/fixtures';
 
 /**
  * What arrives before any JavaScript runs: the public pages' content, rendered by the server, and
@@ -226,4 +233,35 @@ test("the page a shopper is on stays while the next page's code loads", async ({
   ).toBeVisible();
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+});
+
+test('a signed-in shopper is never offered Login while the page loads', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
+  // the server draws the bar as a visitor sees it; the app's code arrives late, as on a slow phone
+  const holdApp = () =>
+    page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+  const loginButton = page.locator('header a[href="/login"]');
+
+  // a visitor: Login is there from the first paint
+  await holdApp();
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  await expect(loginButton).toBeVisible();
+
+  // a signed-in shopper: the bar keeps Login's place, empty, until the app draws My Account
+  const shopper = newShopper('signed-in-bar', testInfo.project.name);
+  await signInBrowser(context, baseURL!, await registerViaApi(request, shopper));
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  // as it is now, before the app: not waiting, which would wait for the app to replace it
+  expect(await page.evaluate(() => 'interactive' in document.documentElement.dataset)).toBe(false);
+  expect(await loginButton.count()).toBe(1);
+  expect(await loginButton.isVisible()).toBe(false);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My Account' })).toBeVisible();
+  await expect(loginButton).toHaveCount(0);
 });

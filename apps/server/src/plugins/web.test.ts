@@ -8,7 +8,10 @@ import { createTestApp, type TestApp } from '../test/test-app';
 function builtApp(name: string, asset: string): string {
   const dir = mkdtempSync(join(tmpdir(), `${name}-dist-`));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>${name}</title><div id="root">`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html lang="en-IN"><title>${name}</title><div id="root">`,
+  );
   writeFileSync(join(dir, 'assets', asset), 'console.log(1)');
   return dir;
 }
@@ -76,6 +79,26 @@ describe('without a built back office', () => {
       expect(res.json()).toEqual({ error: 'Not found' });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('a storefront page for a signed-in shopper', () => {
+  const page = (cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/contact',
+      headers: cookie ? { ...html, cookie } : html,
+    });
+
+  it('is marked signed-in when the request carries the sign-in cookie, so Login stays hidden', async () => {
+    const signedIn = await page('theme=dark; auth_token=abc.def');
+    expect(signedIn.body).toContain('<html data-signed-in lang="en-IN">');
+    // the page differs by cookie: no cache may give one shopper's to another
+    expect(String(signedIn.headers.vary)).toMatch(/cookie/i);
+    for (const cookie of [undefined, 'auth_token=', 'my_auth_token=abc', 'auth_token_old=abc']) {
+      const visitor = await page(cookie);
+      expect(visitor.body, String(cookie)).toContain('<html lang="en-IN">');
     }
   });
 });

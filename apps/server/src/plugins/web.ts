@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
 import { applyHead } from '../modules/seo/head-tags';
 import { pageHead } from '../modules/seo/page-head';
+import { hasAuthCookie } from '@store/contracts/session';
 import { loadPageRenderer, type RenderedPage } from './web-render';
 
 const NOT_FOUND = { error: 'Not found' };
@@ -134,12 +135,10 @@ export async function registerWeb(
           ? renderer.render(app, request)
           : null,
       ]);
-      if (!head) return sendIndex(withPage(indexHtml(), rendered), WEB_APP_CSP, 503);
-      return sendIndex(
-        withPage(applyHead(indexHtml(), head.head), rendered),
-        WEB_APP_CSP,
-        head.status,
-      );
+      const index = forVisitor(indexHtml(), request);
+      reply.header('vary', 'Cookie');
+      if (!head) return sendIndex(withPage(index, rendered), WEB_APP_CSP, 503);
+      return sendIndex(withPage(applyHead(index, head.head), rendered), WEB_APP_CSP, head.status);
     }
     return reply.code(404).send(NOT_FOUND);
   };
@@ -149,6 +148,18 @@ export async function registerWeb(
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * index.html for this visitor: `<html data-signed-in>` when the request carries the sign-in cookie.
+ * A page is rendered as a signed-out visitor sees it (one page for everyone), and until it has
+ * hydrated, the app's stylesheet hides what only a signed-out visitor is shown there (the bar's
+ * Login button, `data-signed-out`): a signed-in shopper saw Login on every page load.
+ */
+function forVisitor(html: string, request: FastifyRequest): string {
+  return hasAuthCookie(request.headers.cookie)
+    ? html.replace(/<html\b/, '<html data-signed-in')
+    : html;
+}
 
 /** What a page the browser renders (cart, sign-in, checkout…) says when scripts are off. */
 const NEEDS_SCRIPTS =

@@ -1,4 +1,6 @@
-export const AUTH_COOKIE = 'auth_token';
+import { AUTH_COOKIE } from '@store/contracts/session';
+
+export { AUTH_COOKIE };
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 
 export function getCookie(name: string): string | undefined {

@@ -145,7 +145,8 @@ export function Navbar() {
                 <User className="size-5" aria-hidden="true" />
               </Link>
             ) : (
-              <Link to={paths.login} className={buttonVariants({ size: 'sm' })}>
+              // hidden until live on a signed-in shopper's page (index.css, data-signed-in)
+              <Link to={paths.login} className={buttonVariants({ size: 'sm' })} data-signed-out="">
                 <LogIn aria-hidden="true" />
                 Login
               </Link>
