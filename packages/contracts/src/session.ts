@@ -1,5 +1,5 @@
-// The shopper's sign-in as the browser keeps it. Its own module, no zod import: the web entry
-// chunk and the server's page answer both read it.
+// The shopper's sign-in as the browser keeps it. Its own module, no zod import: the web app's
+// cookie helpers and the server's page answer both read it.
 
 /**
  * The cookie the storefront keeps the shopper's token in (apps/web lib/cookies.ts). The API reads
@@ -8,11 +8,26 @@
  */
 export const AUTH_COOKIE = 'auth_token';
 
-/** Whether a Cookie header carries a (non-empty) sign-in cookie. */
-export function hasAuthCookie(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(';').some((part) => {
-    const [name, value] = part.trim().split('=', 2);
-    return name === AUTH_COOKIE && Boolean(value);
-  });
+/**
+ * The value of cookie `name` in a Cookie header (or `document.cookie`), decoded; undefined when
+ * it is not there. A value that is not valid percent-encoding is given as it is.
+ */
+export function cookieValue(cookies: string | undefined, name: string): string | undefined {
+  if (!cookies) return undefined;
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of cookies.split(';')) {
+    const trimmed = part.trim();
+    if (!trimmed.startsWith(prefix)) continue;
+    const value = trimmed.slice(prefix.length);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
 }
+
+/** Whether a Cookie header carries a (non-empty) sign-in cookie. */
+export const hasAuthCookie = (cookieHeader: string | undefined): boolean =>
+  Boolean(cookieValue(cookieHeader, AUTH_COOKIE));

@@ -1,4 +1,4 @@
-import { AUTH_COOKIE } from '@store/contracts/session';
+import { AUTH_COOKIE, cookieValue } from '@store/contracts/session';
 
 export { AUTH_COOKIE };
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
@@ -6,12 +6,7 @@ const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
 export function getCookie(name: string): string | undefined {
   // the server renders public pages as a visitor sees them: signed out
   if (typeof document === 'undefined') return undefined;
-  const prefix = `${encodeURIComponent(name)}=`;
-  for (const part of document.cookie.split(';')) {
-    const trimmed = part.trim();
-    if (trimmed.startsWith(prefix)) return decodeURIComponent(trimmed.slice(prefix.length));
-  }
-  return undefined;
+  return cookieValue(document.cookie, name);
 }
 
 function secureFlag(): string {
