@@ -74,6 +74,7 @@ function modulePreloads(webDistDir: string): (modules: readonly string[]) => str
   const app = closure(APP_START_MODULE, new Set<string>());
   const appFiles = files(app);
   return (modules) => {
+    // seeded with the app's chunks, so the walk stops at them; they are then taken out again
     const page = new Set<string>(app);
     for (const module of modules) closure(module, page);
     for (const key of app) page.delete(key);

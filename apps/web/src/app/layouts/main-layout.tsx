@@ -1,6 +1,6 @@
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { Navbar } from '../components/navbar';
 import { PageFallback } from '../components/page-fallback';
 import { ScrollToTop } from '../components/scroll-to-top';

@@ -1,4 +1,3 @@
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
@@ -8,6 +7,7 @@ import { CategoryTiles, type CategoryTile } from '@/features/home/components/cat
 import { Hero } from '@/features/home/components/hero';
 import { Newsletter } from '@/features/home/components/newsletter';
 import { WritingEssentials } from '@/features/home/components/writing-essentials';
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { paths } from '@/lib/paths';
 
 /** Fallback tiles when the store names no categories (spec section 2). */

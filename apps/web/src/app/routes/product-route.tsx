@@ -1,4 +1,3 @@
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -17,6 +16,7 @@ import { ProductGallery } from '@/features/products/components/product-gallery';
 import { DeliveryCheck } from '@/features/delivery/components/delivery-check';
 import { DeliveryLine } from '@/features/delivery/components/delivery-line';
 import { QuantityStepper } from '@/components/quantity-stepper';
+import { HydrateApart } from '@/lib/hydrate-apart';
 import {
   isOnSale,
   choiceAvailability,

@@ -1,5 +1,3 @@
-import { useMediaQuery } from '@/lib/use-media-query';
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { AlertCircle, PackageSearch, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +5,8 @@ import { Button, buttonVariants } from '@store/ui/button';
 import { topCategories } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { usePageTitle } from '@/state/store-info/use-page-title';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { HydrateApart } from '@/lib/hydrate-apart';
 import { listingPageName } from '@store/contracts/page-title';
 import { useProductFacets } from '@/features/products/api/get-product-facets';
 import { useProducts } from '@/features/products/api/get-products';
@@ -87,8 +87,8 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 lg:px-8">
       {!isEmpty && (
-        // the header, the filters, the sort bar, each card and the pages hydrate in tasks of
-        // their own (lib/hydrate-apart.tsx)
+        // the header, the sort bar, each card and the pages hydrate in tasks of their own
+        // (lib/hydrate-apart.tsx)
         <HydrateApart>
           <header className="mb-8 flex flex-col gap-6">
             <div className="flex flex-wrap items-end justify-between gap-4">

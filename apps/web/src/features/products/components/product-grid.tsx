@@ -1,6 +1,6 @@
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
+import { HydrateApart } from '@/lib/hydrate-apart';
 import type { ProductView } from '../lib/product-view';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
