@@ -4,86 +4,16 @@
 //                                     older checkout: ABUSE_ROOT=/path/to/that/checkout)
 // Each shopper comes from its own address (TRUST_PROXY=1 and X-Forwarded-For), as on a real sale
 // day, so the registration limit does not hide what the order path does.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { shippingAddress, waitFor } from './shop.mjs';
+import { printRows, simpleProducts, startAbuseStore } from './lib/abuse-store.mjs';
+import { shippingAddress } from './shop.mjs';
 
 const root = process.env.ABUSE_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = 3900 + Math.floor(Math.random() * 90);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'store-abuse-'));
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
-  {
-    cwd: join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: join(dataDir, 'no-web'),
-      REDIS_URL: '',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-
-let ipCounter = 0;
-const freshIp = () =>
-  `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
-
-async function api(path, { method = 'GET', body, token, ip = '10.255.0.1', headers = {} } = {}) {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      'x-forwarded-for': ip,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // an HTML page
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
-
-async function shopper() {
-  const ip = freshIp();
-  const email = `buyer.${randomUUID().slice(0, 8)}@example.in`;
-  const password = 'correct-horse-9';
-  const reg = await api('/api/v1/users/register', {
-    method: 'POST',
-    ip,
-    body: { email, password, firstName: 'Asha', lastName: 'Verma' },
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${reg.text}`);
-  const login = await api('/api/v1/users/authorize', {
-    method: 'POST',
-    ip,
-    body: { email, password },
-  });
-  return { ip, email, token: login.json.token };
-}
+const store = await startAbuseStore(root);
+const { api, shopper, base } = store;
 
 const orderBody = (product, quantity) => ({
   products: { [product.id]: quantity },
@@ -98,14 +28,7 @@ const payFields = (method) => ({
 });
 
 try {
-  await waitFor(`${base}/api/v1/products?limit=1`, { timeoutMs: 60_000 });
-  const list = (await api('/api/v1/products?limit=100')).json.data;
-  // products that need no size or colour choice and are not sold out (older builds: no variants)
-  const simple = list.filter((p) =>
-    p.variants
-      ? p.variants.length === 0 && p.availability.status !== 'sold_out'
-      : !p.attributes.some((a) => /^(size|colou?r)$/i.test(a.key)),
-  );
+  const simple = simpleProducts((await api('/api/v1/products?limit=100')).json.data);
   const results = [];
 
   // 1. 50 buyers each order 99 of one product
@@ -303,8 +226,7 @@ try {
       `${Math.round((flood['4xx'] / Math.max(1, flood.requests.total)) * 100)}% refused with 4xx)`,
   ]);
 
-  const width = Math.max(...results.map(([k]) => k.length));
-  for (const [k, v] of results) console.log(`${k.padEnd(width)}  ${v}`);
+  printRows(results);
 } finally {
-  stop();
+  await store.stop();
 }
