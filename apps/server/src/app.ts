@@ -37,6 +37,7 @@ import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { sessionStillValid } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
+import { registerDeviceCookies } from './plugins/device-cookie';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -197,6 +198,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     sessionStillValid(options.db, storeId, userId, issuedAtMs),
   );
   registerStaffAuth(app, options.db);
+  registerDeviceCookies(app, options.jwtSecret, options.publicBaseUrl);
 
   await registerRateLimits(app, options.rateLimits);
   // Answers compressed per request (pages, uncached API answers) at levels that cost about a
