@@ -44,6 +44,7 @@ import {
   registerHttpHardening,
   securityHeaders,
 } from './plugins/http-hardening';
+import { registerNoStoreByDefault } from './plugins/private-answers';
 import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-limit';
 import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
@@ -228,6 +229,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      registerNoStoreByDefault(api);
       await api.register(userRoutes, { db: options.db });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
