@@ -36,8 +36,9 @@ const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
 const desktopOnly =
   /(emails|invoices|password-reset|stock|delivery|cash-on-delivery|sandbox-approval|server-rendering)\.spec\.ts$/;
 // The back office on a phone: its navigation and screens (back-office.spec.ts); the GST form's
-// journey checks what is saved, the same at any width.
-const backOfficeDesktopOnly = /back-office-gst\.spec\.ts$/;
+// journey checks what is saved, and the device-cookie journey what the server decides, the same
+// at any width.
+const backOfficeDesktopOnly = /back-office-(gst|device)\.spec\.ts$/;
 // E2E_DESKTOP_ONLY=1 (CI's second run, on PostgreSQL): the journeys at desktop size only, since
 // no database changes a phone's layout and the first run covered those
 const phones = process.env.E2E_DESKTOP_ONLY !== '1';

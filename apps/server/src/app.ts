@@ -37,12 +37,14 @@ import { storeRoutes } from './modules/store/store.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { sessionStillValid } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
+import { registerDeviceCookies } from './plugins/device-cookie';
 import {
   clientErrorHandler,
   frameworkErrors,
   registerHttpHardening,
   securityHeaders,
 } from './plugins/http-hardening';
+import { registerNoStoreByDefault } from './plugins/private-answers';
 import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-limit';
 import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
@@ -197,6 +199,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     sessionStillValid(options.db, storeId, userId, issuedAtMs),
   );
   registerStaffAuth(app, options.db);
+  registerDeviceCookies(app, options.jwtSecret, options.publicBaseUrl);
 
   await registerRateLimits(app, options.rateLimits);
   // Answers compressed per request (pages, uncached API answers) at levels that cost about a
@@ -226,6 +229,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      registerNoStoreByDefault(api);
       await api.register(userRoutes, { db: options.db });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });

@@ -2,6 +2,7 @@ import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { HttpError } from '../lib/errors';
+import type { DeviceScope } from './device-cookie';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -45,6 +46,13 @@ export const authLimits = {
    * The owner waits at most an hour, then logs in again.
    */
   loginPerAccount: { max: 20, timeWindow: 15 * MINUTE, maxBlockMs: HOUR },
+  /**
+   * Per known device (a device cookie from an earlier sign-in to this account,
+   * plugins/device-cookie.ts), instead of per account: the owner's own browser is not locked out by
+   * strangers, and a stolen cookie still gets only 10 guesses, then blocks of 15, 30, 60 minutes.
+   * Each successful sign-in gives the device a fresh cookie, so its owner starts again at 10.
+   */
+  loginPerDevice: { max: 10, timeWindow: 15 * MINUTE, maxBlockMs: HOUR },
   /** Per address: account creation floods. */
   register: { max: 30, timeWindow: 10 * MINUTE },
   /**
@@ -262,16 +270,26 @@ function storeClass(counter: FallbackCounter) {
  * preHandler for a sign-in route (after validation, before any argon2 work, so a flood is refused
  * cheaply). Checked in order, stopping at the first block, so an address that is blocked for
  * spraying does not also use up the accounts it names: per address → per address and email →
- * per account. `scope` keeps the shop's and the back office's counts apart.
+ * per account, or per device when the request carries this account's device cookie (OWASP's
+ * device cookies: failures from elsewhere then lock out only unknown devices, never the owner's
+ * own browser). `scope` keeps the shop's and the back office's counts and cookies apart.
  */
-function signInLimits(scope: string) {
+function signInLimits(scope: DeviceScope) {
   return limitsInOrder((request) => {
     const address = clientAddressKey(request.ip);
     const email = emailOf(request);
+    const device = request.server.deviceCookies.knownDevice(
+      request,
+      scope,
+      request.store.id,
+      email,
+    );
     return [
       [`${scope}-address|${address}`, authLimits.loginPerAddress],
       [`${scope}|${address}|${email}`, authLimits.login],
-      [`${scope}-account|${request.store.id}|${email}`, authLimits.loginPerAccount],
+      device
+        ? [`${scope}-device|${device}`, authLimits.loginPerDevice]
+        : [`${scope}-account|${request.store.id}|${email}`, authLimits.loginPerAccount],
     ];
   });
 }

@@ -49,7 +49,12 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         },
       },
     },
-    (request) => signIn(db, request.store.id, request.body.email, request.body.password),
+    async (request, reply) => {
+      const session = await signIn(db, request.store.id, request.body.email, request.body.password);
+      // this browser is now known: strangers' failures no longer lock it out (staffSignInLimits)
+      app.deviceCookies.remember(reply, 'staff-login', request.store.id, request.body.email);
+      return session;
+    },
   );
 
   app.get(

@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await checkCredentials(
         db,
         request.store.id,
@@ -70,6 +70,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         request.body.password,
       );
       const token = await app.signToken({ id: row.id, email: row.email, storeId: row.storeId });
+      // this browser is now known: strangers' failures no longer lock it out (loginLimits)
+      app.deviceCookies.remember(reply, 'login', request.store.id, request.body.email);
       return { token };
     },
   );
