@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
+import { safeNumber } from '../../lib/safe-number';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
 import { checkShippingPin } from '../shipping/shipping.service';
@@ -159,7 +160,7 @@ export async function paymentSummaries(
       orderId: payments.orderId,
       paid: sql<boolean>`bool_or(${payments.status} = 'succeeded')`,
       confirming: sql<boolean>`bool_or(${paymentBeingConfirmed})`,
-      refunded: sql<number>`sum(${payments.refundedPaise})::int`,
+      refunded: sql`sum(${payments.refundedPaise})`.mapWith(safeNumber),
       owed: sql<boolean>`bool_or(${payments.needsRefund} and ${payments.refundedPaise} < ${payments.amountPaise})`,
     })
     .from(payments)
