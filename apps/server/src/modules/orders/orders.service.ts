@@ -54,6 +54,13 @@ type PaymentStatus = NonNullable<Order['paymentStatus']>;
  */
 export const paymentBeingConfirmed = sql`(${payments.providerStatus} = 'pending' and ${payments.status} not in ('succeeded', 'failed', 'expired'))`;
 
+/**
+ * An attempt that paid the order. Money recorded beside the order (applyNotification: a wrong amount
+ * or a second reference) is also 'succeeded', so that it is owed back, but it paid nothing: an
+ * underpaid order stays Pending and must not read "paid".
+ */
+const paidTheOrder = sql`(${payments.status} = 'succeeded' and ${payments.providerStatus} is distinct from 'amount_mismatch' and ${payments.providerStatus} is distinct from 'duplicate')`;
+
 function toOrder(
   row: OrderRow,
   items: ItemRow[],
@@ -158,7 +165,7 @@ export async function paymentSummaries(
   const rows = await db
     .select({
       orderId: payments.orderId,
-      paid: sql<boolean>`bool_or(${payments.status} = 'succeeded')`,
+      paid: sql<boolean>`bool_or(${paidTheOrder})`,
       confirming: sql<boolean>`bool_or(${paymentBeingConfirmed})`,
       refunded: sql`sum(${payments.refundedPaise})`.mapWith(safeNumber),
       owed: sql<boolean>`bool_or(${payments.needsRefund} and ${payments.refundedPaise} < ${payments.amountPaise})`,
