@@ -17,6 +17,10 @@ describe('money rules', () => {
     expect(paiseToRupeeString(5)).toBe('0.05');
     expect(rupeeStringToPaise('123.4')).toBe(12340);
     expect(rupeeStringToPaise('12a')).toBeNull();
+    // PayU's amount of an order above ₹2.147 crore (and of the largest the caps allow)
+    expect(rupeeStringToPaise('250000000.00')).toBe(25_000_000_000);
+    expect(rupeeStringToPaise('49500000000.00')).toBe(4_950_000_000_000);
+    expect(rupeeStringToPaise('1234567890123')).toBeNull();
   });
 
   it('charges the discounted price when there is one', () => {

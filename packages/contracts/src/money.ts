@@ -15,9 +15,13 @@ export function paiseToRupeeString(paise: number): string {
   return `${rupees}.${String(paise % 100).padStart(2, '0')}`;
 }
 
-/** Integer paise from a rupee amount string ("123.45", "123.4", "123"); null when not an amount. */
+/**
+ * Integer paise from a rupee amount string ("123.45", "123.4", "123"); null when not an amount. Up
+ * to 12 digits of rupees: the largest order the caps allow (50 lines of 99 at ₹1 crore, ₹4,950
+ * crore) has 11, and 10^12 rupees in paise is still far inside Number.MAX_SAFE_INTEGER.
+ */
 export function rupeeStringToPaise(text: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -14,6 +15,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * Money in paise: int8, because an int4 stops at ₹2.147 crore (an order of a few ₹1 crore items, a
+ * month's sales, a customer's spend). Read as a JS number: the contracts cap prices and quantities
+ * far below Number.MAX_SAFE_INTEGER (₹90 lakh crore); sums computed in SQL go through
+ * lib/safe-number.ts instead.
+ */
+const paise = (name: string) => bigint(name, { mode: 'number' });
 
 /** raw bytes (a rendered PDF); PGlite and node-postgres both hand back a Buffer/Uint8Array */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -62,7 +71,7 @@ export const stores = pgTable('stores', {
   deliveryZones: jsonb('delivery_zones').$type<Record<string, { min: number; max: number }>>(),
   /** cash on delivery: offered up to cod_max_paise, to PINs starting with one of cod_pin_prefixes (null: all) */
   codEnabled: boolean('cod_enabled').notNull().default(true),
-  codMaxPaise: integer('cod_max_paise').notNull().default(500000),
+  codMaxPaise: paise('cod_max_paise').notNull().default(500000),
   codPinPrefixes: text('cod_pin_prefixes').array(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -83,8 +92,8 @@ export const products = pgTable(
     category: text('category'),
     parentCategory: text('parent_category'),
     gender: text('gender'),
-    regularPricePaise: integer('regular_price_paise').notNull(),
-    discountedPricePaise: integer('discounted_price_paise'),
+    regularPricePaise: paise('regular_price_paise').notNull(),
+    discountedPricePaise: paise('discounted_price_paise'),
     /** GST: the HSN code (4–8 digits) and the rate in basis points (1800 = 18%) */
     hsnCode: text('hsn_code').notNull().default('4820'),
     gstRateBp: integer('gst_rate_bp').notNull().default(1800),
@@ -97,7 +106,7 @@ export const products = pgTable(
     // Search and facets (drizzle/0006_search_facets.sql): kept by the database's own triggers on
     // products and product_attributes, never written by the application.
     /** the price a shopper pays: discounted when there is one */
-    pricePaise: integer('price_paise').generatedAlwaysAs(
+    pricePaise: paise('price_paise').generatedAlwaysAs(
       sql`coalesce(discounted_price_paise, regular_price_paise)`,
     ),
     /** an attribute keyed featured (any case) has a value containing true */
@@ -236,7 +245,7 @@ export const orders = pgTable(
     contactEmail: text('contact_email').notNull(),
     /** 10 digits, no country code */
     contactPhone: text('contact_phone').notNull(),
-    totalPaise: integer('total_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
     trackingNumber: text('tracking_number'),
     /** who carries a shipped order, e.g. 'India Post', 'Delhivery' */
     carrier: text('carrier'),
@@ -275,17 +284,17 @@ export const orderItems = pgTable(
     productTitle: text('product_title').notNull(),
     quantity: integer('quantity').notNull(),
     /** copied at order time */
-    unitPricePaise: integer('unit_price_paise').notNull(),
+    unitPricePaise: paise('unit_price_paise').notNull(),
     /** the size and colour the shopper chose, when the product has them */
     variantSize: text('variant_size'),
     variantColor: text('variant_color'),
     /** GST at order time: the line's price is tax-inclusive; taxable + cgst + sgst + igst = price × qty */
     hsnCode: text('hsn_code'),
     gstRateBp: integer('gst_rate_bp'),
-    taxablePaise: integer('taxable_paise'),
-    cgstPaise: integer('cgst_paise'),
-    sgstPaise: integer('sgst_paise'),
-    igstPaise: integer('igst_paise'),
+    taxablePaise: paise('taxable_paise'),
+    cgstPaise: paise('cgst_paise'),
+    sgstPaise: paise('sgst_paise'),
+    igstPaise: paise('igst_paise'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
@@ -302,7 +311,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
     /** 'created' | 'pending' | 'succeeded' | 'failed' | 'expired' */
     status: text('status').notNull().default('created'),
     providerReference: text('provider_reference'),
@@ -316,7 +325,7 @@ export const payments = pgTable(
     /** money was taken for an order that was already paid or cancelled: the shop owes it back */
     needsRefund: boolean('needs_refund').notNull().default(false),
     /** sum of the refunds recorded against this payment */
-    refundedPaise: integer('refunded_paise').notNull().default(0),
+    refundedPaise: paise('refunded_paise').notNull().default(0),
     /** when the reconciliation job last asked the provider about this attempt */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -356,7 +365,7 @@ export const refunds = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: paise('amount_paise').notNull(),
     /** the operator's reference (bank/UPI reference) or the provider's refund id */
     reference: text('reference'),
     /** 'requested' (asked of the provider) | 'succeeded' | 'failed' */
@@ -565,7 +574,7 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     /** a credit note: the refund it records; null on the one for goods returned undelivered */
     refundId: text('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
-    totalPaise: integer('total_paise').notNull(),
+    totalPaise: paise('total_paise').notNull(),
     snapshot: jsonb('snapshot').notNull(),
     pdf: bytea('pdf'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),

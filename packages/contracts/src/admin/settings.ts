@@ -71,7 +71,7 @@ const gstinSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** The largest COD limit the settings take (an order's total is an int4 of paise). */
+/** The largest COD limit the settings take: cash at the door, not a cap on what an order can total. */
 export const COD_MAX_RUPEES = 1_00_00_000;
 
 /** The start of the PINs cash on delivery serves: 1 to 6 digits ('56' is Bengaluru and around). */

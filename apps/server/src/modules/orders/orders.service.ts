@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
+import { safeNumber } from '../../lib/safe-number';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { findProductsForOrder, findVariantOptions } from '../products/products.service';
 import { checkShippingPin } from '../shipping/shipping.service';
@@ -52,6 +53,13 @@ type PaymentStatus = NonNullable<Order['paymentStatus']>;
  * "confirming" and the expiry sweep leaves it alone.
  */
 export const paymentBeingConfirmed = sql`(${payments.providerStatus} = 'pending' and ${payments.status} not in ('succeeded', 'failed', 'expired'))`;
+
+/**
+ * An attempt that paid the order. Money recorded beside the order (applyNotification: a wrong amount
+ * or a second reference) is also 'succeeded', so that it is owed back, but it paid nothing: an
+ * underpaid order stays Pending and must not read "paid".
+ */
+const paidTheOrder = sql`(${payments.status} = 'succeeded' and ${payments.providerStatus} is distinct from 'amount_mismatch' and ${payments.providerStatus} is distinct from 'duplicate')`;
 
 function toOrder(
   row: OrderRow,
@@ -157,9 +165,9 @@ export async function paymentSummaries(
   const rows = await db
     .select({
       orderId: payments.orderId,
-      paid: sql<boolean>`bool_or(${payments.status} = 'succeeded')`,
+      paid: sql<boolean>`bool_or(${paidTheOrder})`,
       confirming: sql<boolean>`bool_or(${paymentBeingConfirmed})`,
-      refunded: sql<number>`sum(${payments.refundedPaise})::int`,
+      refunded: sql`sum(${payments.refundedPaise})`.mapWith(safeNumber),
       owed: sql<boolean>`bool_or(${payments.needsRefund} and ${payments.refundedPaise} < ${payments.amountPaise})`,
     })
     .from(payments)

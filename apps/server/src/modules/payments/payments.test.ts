@@ -454,6 +454,13 @@ describe('signed notifications', () => {
     });
     expect(rows.find((r) => r.id === paymentId)!.status).toBe('pending');
     expect(await eventsOf(flagged.id)).toHaveLength(1);
+    // the shopper is not told an underpaid order is paid (issue 23)
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}`,
+      headers: authHeader(shopper.token),
+    });
+    expect(seen.json()).toMatchObject({ status: 0, paymentStatus: 'unpaid' });
     // its replay is answered the same and records nothing more
     expect((await webhook(rawBody, signature)).statusCode).toBe(400);
     expect(await attemptsOf(order.id)).toHaveLength(2);

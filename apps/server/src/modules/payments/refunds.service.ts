@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { safeNumber } from '../../lib/safe-number';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { issueCreditNote } from '../invoices/invoices.service';
 import { queueRefundEmail } from '../mail/outbox.service';
@@ -43,10 +44,14 @@ export interface RecordedRefund {
  * payments. In a select list drizzle writes a column without its table: the outer payments.id is
  * named in full, or "id" would be the refund's own.
  */
-const requestedSum = sql<number>`coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${sql.raw('"payments"."id"')} and ${refunds.status} = 'requested'), 0)::int`;
+const requestedSum =
+  sql`coalesce((select sum(${refunds.amountPaise}) from ${refunds} where ${refunds.paymentId} = ${sql.raw('"payments"."id"')} and ${refunds.status} = 'requested'), 0)`.mapWith(
+    safeNumber,
+  );
 
 /** What may still be refunded of a payment (amount - refunded - requested), as a column. */
-export const refundableSum = sql<number>`(${payments.amountPaise} - ${payments.refundedPaise} - ${requestedSum})::int`;
+export const refundableSum =
+  sql`(${payments.amountPaise} - ${payments.refundedPaise} - ${requestedSum})`.mapWith(safeNumber);
 
 /** Payments the shop owes back (needs_refund), oldest first: money for an order that could not take it. */
 export async function listRefundsDue(db: Db): Promise<RefundDue[]> {
@@ -136,7 +141,7 @@ export async function recordRefund(
       throw new HttpError(409, `Payment ${payment.id} took no money (it is ${payment.status})`);
     const [{ requested } = { requested: 0 }] = await tx
       .select({
-        requested: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int`,
+        requested: sql`coalesce(sum(${refunds.amountPaise}), 0)`.mapWith(safeNumber),
       })
       .from(refunds)
       .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'requested')));

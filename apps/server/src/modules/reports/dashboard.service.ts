@@ -4,6 +4,7 @@ import { orderStatus } from '@store/contracts/order-rules';
 import { LOW_STOCK_THRESHOLD } from '@store/contracts/stock';
 import type { Db } from '../../db/client';
 import { orders, payments, products, stockLevels } from '../../db/schema';
+import { safeNumber } from '../../lib/safe-number';
 import { SHOP_TIME_ZONE } from '../orders/admin-orders.service';
 import { codSettled, paidOrderStatuses } from '../orders/order-status';
 import { refundableSum } from '../payments/refunds.service';
@@ -25,8 +26,9 @@ const period = (revenue: number, n: number) => ({
 /** Sales of today, 7 and 30 days (today included), in one pass over the last 30 days' orders. */
 async function salesPeriods(db: Db, storeId: string, now: Date) {
   const since = (days: number) => sql`${orders.createdAt} >= ${dayStartBefore(now, days - 1)}`;
+  // a sum of bigint paise is numeric: never cast down to int4 (₹2.147 crore), read exactly
   const sumSince = (days: number) =>
-    sql<number>`coalesce(sum(${orders.totalPaise}) filter (where ${since(days)}), 0)::int`;
+    sql`coalesce(sum(${orders.totalPaise}) filter (where ${since(days)}), 0)`.mapWith(safeNumber);
   const countSince = (days: number) => sql<number>`(count(*) filter (where ${since(days)}))::int`;
   const [row] = await db
     .select({
@@ -60,7 +62,7 @@ async function dailyRevenue(db: Db, storeId: string, now: Date) {
   // both drivers answer { rows } (the Db type leaves the result shape open)
   const result = (await db.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as date,
-           coalesce(sum(o.total_paise), 0)::int as revenue
+           coalesce(sum(o.total_paise), 0) as revenue
     from generate_series(${today} - 29, ${today}, interval '1 day') as d(day)
     left join ${orders} o
       on o.store_id = ${storeId}
@@ -71,8 +73,8 @@ async function dailyRevenue(db: Db, storeId: string, now: Date) {
      and (o.cod_status is null or o.cod_status = 'collected')
      and (o.created_at at time zone ${ZONE})::date = d.day::date
     group by d.day
-    order by d.day`)) as unknown as { rows: { date: string; revenue: number | string }[] };
-  return result.rows.map((r) => ({ date: r.date, revenuePaise: Number(r.revenue) }));
+    order by d.day`)) as unknown as { rows: { date: string; revenue: unknown }[] };
+  return result.rows.map((r) => ({ date: r.date, revenuePaise: safeNumber(r.revenue) }));
 }
 
 /** The dashboard: sales, the 30-day chart and the three work lists (each up to 10 rows). */

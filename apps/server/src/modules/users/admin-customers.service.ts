@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
+import { safeNumber } from '../../lib/safe-number';
 import { codSettled, paidOrderStatuses } from '../orders/order-status';
 
 const paidStatuses = sql.raw(paidOrderStatuses.join(', '));
@@ -12,7 +13,11 @@ const ofThisUser = sql.raw(
   '"orders"."user_id" = "users"."id" and "orders"."store_id" = "users"."store_id"',
 );
 const orderCount = sql<number>`(select count(*) from ${orders} where ${ofThisUser})::int`;
-const spentPaise = sql<number>`(select coalesce(sum(${orders.totalPaise}), 0) from ${orders} where ${ofThisUser} and ${orders.status} in (${paidStatuses}) and ${codSettled})::int`;
+// a customer may spend past ₹2.147 crore (int4): the numeric sum is read exactly, not cast down
+const spentPaise =
+  sql`(select coalesce(sum(${orders.totalPaise}), 0) from ${orders} where ${ofThisUser} and ${orders.status} in (${paidStatuses}) and ${codSettled})`.mapWith(
+    safeNumber,
+  );
 const lastOrderAt = sql<
   Date | string | null
 >`(select max(${orders.createdAt}) from ${orders} where ${ofThisUser})`;
