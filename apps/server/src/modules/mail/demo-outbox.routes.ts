@@ -36,19 +36,27 @@ const refusals = {
 const html = 'text/html; charset=utf-8';
 
 /**
- * Both pages run no script at all: the e-mail's HTML is the store's own template, but it is still
+ * The pages run no script at all: the e-mail's HTML is the store's own template, but it is still
  * shown sandboxed (no scripts, no forms, an opaque origin), images from anywhere an e-mail client
  * would load them, and never inside a frame.
  */
-const PAGE_CSP = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  'img-src http: https: data:',
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  'sandbox allow-popups allow-popups-to-escape-sandbox',
-].join('; ');
+const cspOf = (sandbox: string) =>
+  [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    'img-src http: https: data:',
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    sandbox,
+  ].join('; ');
+const PAGE_CSP = cspOf('sandbox allow-popups allow-popups-to-escape-sandbox');
+/**
+ * The list keeps its own origin (still no scripts, so nothing can use it): a link followed from
+ * an opaque origin is cross-site to the browser, which would then hold back the SameSite=Strict
+ * pass and refuse the staff member the message they clicked.
+ */
+const LIST_CSP = cspOf('sandbox allow-same-origin allow-popups allow-popups-to-escape-sandbox');
 
 const kindLabel: Record<string, string> = {
   order_placed: 'Order placed',
@@ -91,7 +99,7 @@ th{color:#6f6253;font-weight:600;border-top:0}a{color:#2f5d50}a.raw{font-size:.8
 @media (max-width:40rem){body{padding:1rem .5rem}main{padding:1rem}thead{display:none}table,tbody,tr,td{display:block}tr{border-top:1px solid #e4d8c6;padding:.5rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}}
 </style></head><body><main>
 <h1>Demo outbox</h1>
-<p>No SMTP server is set (SMTP_URL), so the e-mails the shop sends are written under the data folder and listed here, newest first.</p>
+<p>No SMTP server is set (SMTP_URL), so the e-mails the shop sends are written under the data folder and listed here, newest first, for the shop's staff only. <a href="/admin">Back office</a></p>
 <table><thead><tr><th>To</th><th>Subject</th><th>Kind</th><th>Status</th><th>Time</th></tr></thead>
 <tbody>
 ${body}
@@ -124,11 +132,8 @@ export const demoOutboxRoutes: FastifyPluginAsync<DemoOutboxOptions> = async (
   app,
   { db, transport, access },
 ) => {
-  const page = (reply: FastifyReply) =>
-    reply
-      .type(html)
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', PAGE_CSP);
+  const page = (reply: FastifyReply, csp = PAGE_CSP) =>
+    reply.type(html).header('cache-control', 'no-store').header('content-security-policy', csp);
   if (transport.kind === 'smtp') {
     app.get('/demo/outbox', { schema: { hide: true } }, (_request, reply) =>
       reply.code(404).send(NOT_FOUND),
@@ -186,7 +191,7 @@ export const demoOutboxRoutes: FastifyPluginAsync<DemoOutboxOptions> = async (
       .where(eq(emailOutbox.storeId, request.store.id))
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(200);
-    return page(reply).send(listPage(rows));
+    return page(reply, LIST_CSP).send(listPage(rows));
   });
 
   app.get<{ Params: { file: string } }>(

@@ -124,8 +124,15 @@ describe('a staff member opens the outbox from the back office', () => {
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.body).toContain(shopper.email);
     expect(list.body).toContain(`/demo/outbox/${id}`);
+    // a link clicked on the list must carry the SameSite=Strict pass: the list keeps its origin,
+    // allowed no script; the e-mail itself is shown in an opaque origin
+    const listCsp = String(list.headers['content-security-policy']);
+    expect(listCsp).toContain('sandbox allow-same-origin');
+    expect(listCsp).not.toContain('allow-scripts');
+    expect(listCsp).toContain("default-src 'none'");
     const message = await get(`/demo/outbox/${id}`, { ...browser, cookie });
     expect(message.statusCode).toBe(200);
+    expect(String(message.headers['content-security-policy'])).not.toContain('allow-same-origin');
     expect(message.body).toContain(token);
     const raw = await get(`/demo/outbox/${id}.eml`, { cookie });
     expect(raw.statusCode).toBe(200);
