@@ -40,17 +40,18 @@ function DemoOutboxItem() {
   if (!current.data?.demoOutbox) return null;
   return (
     <li>
-      <Button
-        variant="ghost"
-        className="w-full justify-start px-3"
+      {/* drawn like the links above: it is a place to go, though it asks for a ticket first */}
+      <button
+        type="button"
+        className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground hover:bg-muted disabled:opacity-60"
         disabled={open.isPending}
         onClick={() =>
           open.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })
         }
       >
         Demo outbox
-        <ExternalLink aria-hidden="true" />
-      </Button>
+        <ExternalLink aria-hidden="true" className="size-4" />
+      </button>
     </li>
   );
 }
