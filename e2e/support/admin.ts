@@ -1,4 +1,10 @@
-import { expect, request as newRequest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as newRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { test as base } from './fixtures';
 
 /*
@@ -81,13 +87,39 @@ export async function signInWithForm(page: Page, email: string, password: string
  */
 export async function openAdmin(page: Page, session: StaffSession, path = '/admin'): Promise<void> {
   await page.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('admin_session'))
-      window.sessionStorage.setItem('admin_session', value);
+    try {
+      if (!window.sessionStorage.getItem('admin_session'))
+        window.sessionStorage.setItem('admin_session', value);
+    } catch {
+      // a sandboxed page (the demo outbox's) has no storage, and needs no session
+    }
   }, JSON.stringify(session));
   await page.goto(path);
   await expect(
     page.getByRole('navigation', { name: 'Back office', includeHidden: true }),
   ).toBeAttached();
+}
+
+/**
+ * The demo outbox in a staff member's own browser, opened as they would: the back office's Demo
+ * outbox button, which swaps a one-time ticket for the outbox's cookie. Later visits of
+ * /demo/outbox in that browser need nothing more. Close its context when done.
+ */
+export async function openOutboxAsStaff(
+  browser: Browser,
+  session: StaffSession,
+  baseURL: string,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await openAdmin(page, session);
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('button', { name: 'Demo outbox' })
+    .click();
+  await expect(page).toHaveURL(/\/demo\/outbox$/);
+  await expect(page.getByRole('heading', { name: 'Demo outbox', exact: true })).toBeVisible();
+  return page;
 }
 
 /** The back office's navigation; on a phone it hides behind the Menu button. */

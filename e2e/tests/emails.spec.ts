@@ -1,4 +1,4 @@
-import { adminHeaders, apiSignIn, haveStaff } from '../support/admin';
+import { adminHeaders, apiSignIn, haveStaff, openOutboxAsStaff } from '../support/admin';
 import {
   test,
   expect,
@@ -11,11 +11,13 @@ import {
 import { approveInGateway, choosePaymentMethod } from '../support/payment';
 
 // Without SMTP_URL (as `npm start` and this harness run) every e-mail the shop sends is written
-// under the data folder and listed at /demo/outbox: what a shopper would have received.
+// under the data folder and listed at /demo/outbox, for the shop's staff only: what a shopper
+// would have received.
 test.describe('order e-mails', () => {
   test.skip(!haveStaff(), 'shipping needs the staff made by global setup');
 
-  test('a shopper who orders, pays and is shipped to finds the three e-mails in the demo outbox', async ({
+  test('a shopper who orders, pays and is shipped to gets three e-mails, which the staff find in the demo outbox', async ({
+    browser,
     page,
     context,
     request,
@@ -41,7 +43,9 @@ test.describe('order e-mails', () => {
     });
     expect(shipped.status(), await shipped.text()).toBe(200);
 
-    const rows = page.getByTestId('outbox-row').filter({ hasText: order.id });
+    // the shop's staff open the outbox from the back office
+    const outbox = await openOutboxAsStaff(browser, session, baseURL!);
+    const rows = outbox.getByTestId('outbox-row').filter({ hasText: order.id });
     const subjects = [
       `Your Kagaz & Kalam order ${order.id}`,
       `Payment received for order ${order.id}`,
@@ -49,25 +53,36 @@ test.describe('order e-mails', () => {
     ];
     // the mail job is woken by each change; reload until all three were sent
     await expect(async () => {
-      await page.goto('/demo/outbox');
+      await outbox.goto('/demo/outbox');
       for (const subject of subjects)
         await expect(
           rows.getByRole('link', { name: subject, exact: true }),
           `${subject} is listed as sent`,
         ).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
-    await expect(page.getByRole('heading', { name: 'Demo outbox' })).toBeVisible();
+    await expect(outbox.getByRole('heading', { name: 'Demo outbox' })).toBeVisible();
     await expect(rows).toHaveCount(3);
     // the confirmation goes to the account; later ones to the receipt address given at payment
     await expect(rows.filter({ hasText: 'Order placed' })).toContainText(shopper.email);
 
     await rows.getByRole('link', { name: `Order ${order.id} has shipped`, exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Your order is on its way' })).toBeVisible();
-    await expect(page.getByText(trackingNumber).first()).toBeVisible();
-    await expect(page.getByText('Delhivery').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View my orders' })).toHaveAttribute(
+    await expect(outbox.getByRole('heading', { name: 'Your order is on its way' })).toBeVisible();
+    await expect(outbox.getByText(trackingNumber).first()).toBeVisible();
+    await expect(outbox.getByText('Delhivery').first()).toBeVisible();
+    await expect(outbox.getByRole('link', { name: 'View my orders' })).toHaveAttribute(
       'href',
       /^https?:\/\/[^/]+\/orders$/,
     );
+    await outbox.context().close();
+
+    // the shopper (or anyone else) is refused the outbox: it holds every shopper's e-mails
+    const refused = await page.goto('/demo/outbox');
+    expect(refused?.status()).toBe(401);
+    await expect(page.getByRole('heading', { name: 'Demo outbox: staff only' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in to the back office' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    await expect(page.getByTestId('outbox-row')).toHaveCount(0);
   });
 });

@@ -59,6 +59,7 @@ import { adminProductCsvRoutes } from './modules/products/admin-products-csv.rou
 import { adminSettingsRoutes } from './modules/store/admin-settings.routes';
 import { memoryMediaStorage, type MediaStorage } from './lib/media-storage';
 import { demoOutboxRoutes } from './modules/mail/demo-outbox.routes';
+import { outboxAccess } from './modules/staff/outbox-pass.service';
 import { emailLogoRoutes } from './modules/mail/email-logo.routes';
 import type { MailConfig } from './modules/mail/mail-sender.service';
 import { memoryTransport } from './modules/mail/mail-transport';
@@ -269,7 +270,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes, { storage: mediaStorage });
-  await app.register(demoOutboxRoutes, { db: options.db, transport: mail.transport });
+  await app.register(demoOutboxRoutes, {
+    db: options.db,
+    transport: mail.transport,
+    access: outboxAccess(options.db, options.jwtSecret),
+  });
   await app.register(emailLogoRoutes, {
     // where /images/ and the built web app's files are served from
     siteDirs: [join(serverRoot, 'public'), builtApp(options.webDistDir)].filter(

@@ -78,7 +78,7 @@ const envSchema = z.object({
   TEST_DATABASE_URL: z.preprocess(blank, z.string().url().optional()),
   /**
    * E-mail (docs/decisions/transactional-email.md): smtp://user:pass@host:587 or smtps://…:465.
-   * Unset: each message is written to <DATA_DIR>/outbox/<id>.eml and listed at /demo/outbox.
+   * Unset: each message is written to <DATA_DIR>/outbox/<id>.eml and listed at /demo/outbox (staff only).
    */
   SMTP_URL: z.preprocess(
     blank,

@@ -10,7 +10,12 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { mediaStorageFromEnv } from './lib/media-storage';
 import { mailTransportFromEnv } from './modules/mail/mail-transport';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
-import { derivedSandboxSecret, paymentConfigFromEnv } from './modules/payments/payment-config';
+import {
+  derivedSandboxSecret,
+  paymentConfigFromEnv,
+  sandboxEnabled,
+} from './modules/payments/payment-config';
+import { demoModeNotice } from './lib/demo-mode-notice';
 import { logSerializers } from './lib/log-redaction';
 
 async function main() {
@@ -106,6 +111,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // a demo open to the network must say so, whatever the log level, where whoever started it looks
+  const bound = app.server.address();
+  const notice = demoModeNotice({
+    ...env,
+    PORT: bound && typeof bound === 'object' ? bound.port : env.PORT,
+    sandboxGateway: sandboxEnabled(payments),
+  });
+  if (notice) console.error(notice);
   // expiry of unpaid orders, payment reconciliation, old idempotency keys (docs/decisions/background-jobs.md)
   jobs = await startJobRunner({
     database,

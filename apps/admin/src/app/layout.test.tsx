@@ -1,12 +1,40 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentStaff } from '@store/contracts/admin/common';
+import { leaveFor } from '@/lib/leave-for';
 import { getSession } from '@/state/session';
 import { ADMIN_API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { AdminLayout } from './layout';
+
+vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
+
+/** GET /admin/session as the server answers it; `demoOutbox` as a server without SMTP says. */
+let sessionAsked = false;
+function answerSession(demoOutbox: boolean) {
+  sessionAsked = false;
+  server.use(
+    http.get(`${ADMIN_API}/session`, () => {
+      sessionAsked = true;
+      return HttpResponse.json({
+        staff: {
+          id: 'o1',
+          email: 'owner@example.com',
+          role: 'owner',
+          disabled: false,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        demoOutbox,
+      } satisfies CurrentStaff);
+    }),
+  );
+}
+
+beforeEach(() => answerSession(false));
 
 function Shell() {
   return (
@@ -64,5 +92,32 @@ describe('navigation', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
     await expect.poll(() => getSession()).toBeNull();
     expect(deleted).toBe(true);
+  });
+
+  it('links to the demo outbox only when the server keeps one, through a one-time ticket', async () => {
+    renderWithProviders(<Shell />, { route: '/', role: 'staff' });
+    // the server said there is no outbox: still no item once its answer is in
+    await expect.poll(() => sessionAsked).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Demo outbox' })).toBeNull();
+    cleanup();
+
+    answerSession(true);
+    let authorization: string | null = null;
+    server.use(
+      http.post(`${ADMIN_API}/outbox-ticket`, ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({
+          url: '/demo/outbox?ticket=ot_abc',
+          expiresAt: '2099-01-01T00:00:00.000Z',
+        });
+      }),
+    );
+    renderWithProviders(<Shell />, { route: '/', role: 'staff' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Demo outbox' }));
+    await expect
+      .poll(() => vi.mocked(leaveFor).mock.calls)
+      .toEqual([['/demo/outbox?ticket=ot_abc']]);
+    expect(authorization).toBe('Bearer token-staff');
   });
 });

@@ -1,9 +1,13 @@
-import { Menu, X } from 'lucide-react';
+import { ExternalLink, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '@store/ui/cn';
 import { Button } from '@store/ui/button';
+import { toast } from '@store/ui/toast';
+import { useCurrentStaff } from '@/features/auth/api/current-staff';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { useOpenOutbox } from '@/features/demo-outbox/api/open-outbox';
+import { errorMessage } from '@/lib/api-client';
 import { isOwner, useSession } from '@/state/session';
 
 interface NavItem {
@@ -24,6 +28,33 @@ export const navItems: readonly NavItem[] = [
   { to: '/staff', label: 'Staff', ownerOnly: true },
   { to: '/activity', label: 'Activity' },
 ];
+
+/**
+ * The demo outbox (the e-mails the shop would have sent), shown only when the server keeps one
+ * (no SMTP server set). It is a page of the server's, outside the back office: a button, since
+ * the way in is a one-time ticket asked for on the click.
+ */
+function DemoOutboxItem() {
+  const current = useCurrentStaff();
+  const open = useOpenOutbox();
+  if (!current.data?.demoOutbox) return null;
+  return (
+    <li>
+      {/* drawn like the links above: it is a place to go, though it asks for a ticket first */}
+      <button
+        type="button"
+        className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground hover:bg-muted disabled:opacity-60"
+        disabled={open.isPending}
+        onClick={() =>
+          open.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })
+        }
+      >
+        Demo outbox
+        <ExternalLink aria-hidden="true" className="size-4" />
+      </button>
+    </li>
+  );
+}
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
@@ -52,6 +83,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
             </NavLink>
           </li>
         ))}
+      <DemoOutboxItem />
       <li className="mt-2 border-t border-border pt-2">
         <Button
           variant="ghost"

@@ -521,6 +521,19 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );
 
+/**
+ * One-time tickets that open the demo outbox from the back office (docs/decisions/demo-outbox-access.md):
+ * the back office holds its session in a tab, so a plain link cannot carry it. A ticket lives a
+ * minute, is deleted as it is used, and goes with the session it was issued to.
+ */
+export const staffOutboxTickets = pgTable('staff_outbox_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  sessionTokenHash: text('session_token_hash')
+    .notNull()
+    .references(() => staffSessions.tokenHash, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Every change made in the back office or the operator CLI: who, what, when, before and after. */
 export const activityLog = pgTable(
   'activity_log',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { logSerializers, redactUrl } from './log-redaction';
 
 describe('redactUrl', () => {
-  it('hides reset tokens and order contacts, keeps everything else', () => {
+  it('hides reset tokens, order contacts and outbox tickets, keeps everything else', () => {
     expect(redactUrl('/reset-password?token=abcDEF_123-xyz')).toBe(
       '/reset-password?token=[redacted]',
     );
@@ -14,6 +14,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?Token=1&TOKEN=2&tokens=3')).toBe(
       '/x?Token=[redacted]&TOKEN=[redacted]&tokens=3',
     );
+    expect(redactUrl('/demo/outbox?ticket=ot_abc')).toBe('/demo/outbox?ticket=[redacted]');
     expect(redactUrl('/products?page=2')).toBe('/products?page=2');
     expect(redactUrl('/products')).toBe('/products');
   });

@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters whose values are never written to the logs: a password reset link's token
- * (/reset-password?token=…, valid for 30 minutes), the sandbox's approval token, and the e-mail
- * or phone that opens an order on Track order and its invoice downloads.
+ * (/reset-password?token=…, valid for 30 minutes), the sandbox's approval token, the e-mail
+ * or phone that opens an order on Track order and its invoice downloads, and the one-time ticket
+ * that opens the demo outbox (/demo/outbox?ticket=…).
  */
-const SECRET_QUERY_KEYS = new Set(['token', 'contactinfo']);
+const SECRET_QUERY_KEYS = new Set(['token', 'contactinfo', 'ticket']);
 
 function keyOf(part: string): string {
   const raw = part.split('=', 1)[0] ?? '';

@@ -22,6 +22,7 @@ export const adminMessages = {
   invalidCredentials: 'Invalid email or password',
   staffPasswordMin: `Password must be at least ${STAFF_PASSWORD_MIN} characters`,
   signInRequired: 'Sign in to the back office',
+  noDemoOutbox: 'There is no demo outbox: this store sends its e-mails by SMTP',
   ownerOnly: 'Only the owner can do this',
   priceFormat: 'Enter an amount in rupees, with at most 2 decimals',
   discountAboveRegular: 'The discounted price must not be above the regular price',
@@ -58,7 +59,21 @@ export const staffSessionSchema = z.object({
   staff: staffMemberSchema,
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
-export const currentStaffSchema = z.object({ staff: staffMemberSchema, expiresAt: z.string() });
+/** GET /admin/session: who is signed in, and what this server offers the back office. */
+export const currentStaffSchema = z.object({
+  staff: staffMemberSchema,
+  expiresAt: z.string(),
+  /** whether the demo outbox exists (no SMTP server set): the navigation links to it only then */
+  demoOutbox: z.boolean(),
+});
+export type CurrentStaff = z.infer<typeof currentStaffSchema>;
+
+/**
+ * POST /admin/outbox-ticket: where the browser opens the demo outbox. The URL carries a ticket
+ * for one use within a minute, which the server swaps for a cookie only the outbox's pages receive.
+ */
+export const outboxTicketSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type OutboxTicket = z.infer<typeof outboxTicketSchema>;
 
 /** A rupee amount as typed: a number ≥ 0 with at most 2 decimals. */
 export const rupeesInputSchema = z

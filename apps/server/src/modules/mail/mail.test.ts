@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, orders, payments } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
 import { placePaidOrder } from '../../test/pay-order';
+import { signInStaff } from '../../test/staff';
 import { createTestApp, placeTestOrder, registerAndLogin, type TestApp } from '../../test/test-app';
 import { expireUnpaidOrders, transitionOrder } from '../orders/order-transitions.service';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from '../payments/payment-config';
@@ -378,8 +379,24 @@ describe('transactional e-mail over SMTP', () => {
     expect(await outboxOf(t, `order:${id}:paid`)).toHaveLength(1);
   });
 
-  it('has no demo outbox when mail goes over SMTP', async () => {
+  it('has no demo outbox when mail goes over SMTP, and the back office is told so', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/demo/outbox' })).statusCode).toBe(404);
+    const owner = await signInStaff(t.app, t.db, 'owner');
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/session',
+      headers: owner.headers,
+    });
+    expect(me.json()).toMatchObject({ demoOutbox: false });
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/outbox-ticket',
+      headers: owner.headers,
+    });
+    expect(ticket.statusCode).toBe(404);
+    expect(ticket.json()).toEqual({
+      error: 'There is no demo outbox: this store sends its e-mails by SMTP',
+    });
   });
 });
 
@@ -409,7 +426,16 @@ describe('the .eml file transport and the demo outbox', () => {
     expect(mail.subject).toBe(`Your Kagaz & Kalam order ${id}`);
     expect(mail.text).toContain(`http://localhost:3000/track-order?id=${id}`);
 
-    const list = await t.app.inject({ method: 'GET', url: '/demo/outbox' });
+    // the shop's staff only, through the back office's ticket (demo-outbox.test.ts)
+    const staff = await signInStaff(t.app, t.db, 'staff');
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/outbox-ticket',
+      headers: staff.headers,
+    });
+    const opened = await t.app.inject({ method: 'GET', url: ticket.json<{ url: string }>().url });
+    const headers = { cookie: String(opened.headers['set-cookie']).split(';')[0]! };
+    const list = await t.app.inject({ method: 'GET', url: '/demo/outbox', headers });
     expect(list.statusCode).toBe(200);
     const csp = String(list.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
@@ -420,25 +446,31 @@ describe('the .eml file transport and the demo outbox', () => {
     expect(list.body).toContain(`/demo/outbox/${row!.id}`);
     expect(list.body).not.toContain('<script');
 
-    const page = await t.app.inject({ method: 'GET', url: `/demo/outbox/${row!.id}` });
+    const page = await t.app.inject({ method: 'GET', url: `/demo/outbox/${row!.id}`, headers });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Thank you for your order!');
     expect(String(page.headers['content-security-policy'])).toContain('sandbox');
 
-    const raw = await t.app.inject({ method: 'GET', url: `/demo/outbox/${row!.id}.eml` });
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: `/demo/outbox/${row!.id}.eml`,
+      headers,
+    });
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['content-type']).toContain('message/rfc822');
     expect((await simpleParser(raw.rawPayload)).messageId).toBe(`<${row!.id}@localhost>`);
 
     expect(
-      (await t.app.inject({ method: 'GET', url: '/demo/outbox/../../etc/passwd' })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/demo/outbox/../../etc/passwd', headers }))
+        .statusCode,
     ).toBe(404);
     expect(
       (
         await t.app.inject({
           method: 'GET',
           url: '/demo/outbox/00000000-0000-0000-0000-000000000000',
+          headers,
         })
       ).statusCode,
     ).toBe(404);

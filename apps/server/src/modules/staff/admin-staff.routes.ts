@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@store/contracts/common';
 import {
+  adminMessages,
   currentStaffSchema,
+  outboxTicketSchema,
   okSchema,
   staffLoginBodySchema,
   staffMemberSchema,
@@ -16,6 +18,7 @@ import {
   updateStaffBodySchema,
 } from '@store/contracts/admin/people';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/errors';
 import { bearerToken } from '../../lib/tokens';
 import { staffSignInLimits } from '../../plugins/rate-limit';
 import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
@@ -23,15 +26,20 @@ import { listActivity } from '../activity/activity.service';
 import {
   addStaff,
   findStaffMember,
+  hashToken,
   listStaff,
   signIn,
   signOut,
   updateStaff,
 } from './staff.service';
+import { issueOutboxTicket } from './outbox-pass.service';
 
 const tags = ['admin: staff'];
 
-/** POST/GET/DELETE /admin/session: sign in, who am I, sign out. The only admin routes open without a session. */
+/**
+ * POST/GET/DELETE /admin/session: sign in, who am I, sign out (POST is the only admin route open
+ * without a session); POST /admin/outbox-ticket: the way into the demo outbox.
+ */
 export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/admin/session',
@@ -72,7 +80,34 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       // staffOnly has looked the session up already
       const { storeId, id, sessionExpiresAt } = request.staff!;
       const member = await findStaffMember(db, storeId, id);
-      return { staff: member!, expiresAt: sessionExpiresAt.toISOString() };
+      return {
+        staff: member!,
+        expiresAt: sessionExpiresAt.toISOString(),
+        demoOutbox: app.mail.transport.kind !== 'smtp',
+      };
+    },
+  );
+
+  app.post(
+    '/admin/outbox-ticket',
+    {
+      preHandler: app.staffOnly,
+      schema: {
+        tags,
+        summary:
+          'Open the demo outbox (no SMTP server set): a URL with a ticket for one use within a minute',
+        security: adminSecurity,
+        response: { 200: outboxTicketSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      if (app.mail.transport.kind === 'smtp') throw new HttpError(404, adminMessages.noDemoOutbox);
+      const token = bearerToken(request.headers.authorization)!;
+      const { ticket, expiresAt } = await issueOutboxTicket(db, hashToken(token));
+      return {
+        url: `/demo/outbox?ticket=${encodeURIComponent(ticket)}`,
+        expiresAt: expiresAt.toISOString(),
+      };
     },
   );
 

@@ -34,7 +34,8 @@ export const toStaffMember = (row: StaffRow): StaffMember => ({
 });
 
 const SESSION_MS = STAFF_SESSION_HOURS * 3_600_000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** A session token as staff_sessions keeps it. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export async function addStaff(
   db: Db,
@@ -169,6 +170,15 @@ export async function findSession(
   token: string,
 ): Promise<StaffIdentity | null> {
   if (!token.startsWith('st_') || token.length > 100) return null;
+  return findSessionByHash(db, storeId, hashToken(token));
+}
+
+/** findSession for a token already hashed (the demo outbox's pass names the session by its hash). */
+export async function findSessionByHash(
+  db: Db,
+  storeId: string,
+  tokenHash: string,
+): Promise<StaffIdentity | null> {
   const [row] = await db
     .select({
       id: staff.id,
@@ -181,7 +191,7 @@ export async function findSession(
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
     .where(
       and(
-        eq(staffSessions.tokenHash, hashToken(token)),
+        eq(staffSessions.tokenHash, tokenHash),
         gt(staffSessions.expiresAt, sql`now()`),
         isNull(staff.disabledAt),
         eq(staff.storeId, storeId),
