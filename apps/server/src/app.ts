@@ -76,6 +76,19 @@ const API_PREFIX = '/api/v1';
 const builtApp = (dir: string | null | undefined) =>
   dir && existsSync(join(dir, 'index.html')) ? dir : null;
 
+/** The API docs' page (Swagger UI): its own scripts and styles, calls to this server only. */
+const API_DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /**
  * Everything the app needs, given by whoever builds it: server.ts from env.ts, tests their own.
  * The app reads no environment, so a test app never picks up a live store's settings.
@@ -223,7 +236,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    // Swagger UI's page loads its scripts from its own files: only those may run
+    staticCSP: API_DOCS_CSP,
+  });
 
   // product, category and logo art: hashed names immutable, plain names an hour (site-images.ts)
   await app.register(siteImageRoutes, { images: siteImages() });

@@ -30,8 +30,17 @@ export const messages = {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Basic email pattern of spec section 5: non-space text, @, text, dot, text. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Basic email pattern of spec section 5: non-space text, @, text, dot, text (none of the texts
+ * holds a space or an @). The domain is written as its first character, the characters up to the
+ * first dot after it, that dot and the rest: the same strings as `[^\s@]+\.[^\s@]+`, but each
+ * character has one way to match, so a failing input costs linear time. The plain spelling
+ * backtracked over every dot: "a@" + 60,000 dots + "@" took 6 s and froze the server.
+ */
+export const emailPattern = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+
+/** The longest e-mail address SMTP can carry (RFC 5321 path limit). */
+export const EMAIL_MAX = 254;
 
 /** Blank query values count as absent (clients send only the filters they use). */
 export const blankToUndefined = (v: unknown) =>

@@ -2,6 +2,7 @@
 // document.title after client navigation (apps/web), so a page keeps the title it was served with.
 // Plain data and functions (no zod): the storefront's entry chunk uses them.
 import type { PolicySlug, StoreInfo } from './store';
+import { trimEnd } from './text';
 
 export const policyTitles: Record<PolicySlug, string> = {
   terms: 'Terms and Conditions',
@@ -128,5 +129,5 @@ export const PRIVATE_PAGE_PATHS: ReadonlySet<string> = new Set([
  */
 export function isPrivatePage(pathname: string): boolean {
   const path = pathname.toLowerCase();
-  return PRIVATE_PAGE_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
+  return PRIVATE_PAGE_PATHS.has(path.length > 1 ? trimEnd(path, '/') : path);
 }

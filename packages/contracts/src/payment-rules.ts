@@ -121,6 +121,9 @@ function validatePhone(field: PaymentField, value: string): string | null {
 
 function validateText(field: PaymentField, value: string): string | null {
   const { minLength, maxLength, pattern } = field.rules ?? {};
+  // the lengths first: no pattern (the email's or a configured one) runs on an overlong value
+  if (maxLength !== undefined && value.length > maxLength)
+    return paymentRuleMessages.maxLength(maxLength);
   if (field.type === 'email' && !emailPattern.test(value.trim()))
     return paymentRuleMessages.invalidEmail;
   if (field.type === 'number' && !Number.isFinite(Number(value.trim())))
@@ -130,8 +133,6 @@ function validateText(field: PaymentField, value: string): string | null {
   }
   if (minLength !== undefined && value.length < minLength)
     return paymentRuleMessages.minLength(minLength);
-  if (maxLength !== undefined && value.length > maxLength)
-    return paymentRuleMessages.maxLength(maxLength);
   const regex = pattern ? parseRulePattern(pattern) : null;
   // rulesMessages[0] is the required message; rulesMessages[1], when given, words a format mismatch.
   if (regex && !regex.test(value))

@@ -14,9 +14,12 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 `{ error }` unless a valid Bearer token for this store is sent. */
+    /**
+     * onRequest, so before the body is validated (a stranger learns nothing of it): 401
+     * `{ error }` unless a valid Bearer token for this store is sent.
+     */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: sets request.user when a valid token is sent, otherwise leaves it null. */
+    /** onRequest: sets request.user when a valid token is sent, otherwise leaves it null. */
     optionalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Issues a 30-day HS256 token for the user. */
     signToken(user: AuthUser): Promise<string>;

@@ -1,6 +1,7 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { EMAIL_MAX } from '@store/contracts/common';
 import { HttpError } from '../lib/errors';
 import type { DeviceScope } from './device-cookie';
 
@@ -109,9 +110,15 @@ export function clientAddressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The email a limit counts, read from the body as sent: the limits run before validation, so it
+ * may be anything. An overlong one counts under one key, so a key never grows with the body.
+ */
 const emailOf = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+  const body = request.body;
+  const email = typeof body === 'object' && body ? (body as { email?: unknown }).email : undefined;
+  if (typeof email !== 'string') return '';
+  return email.length > 2 * EMAIL_MAX ? '(too long)' : email.trim().toLowerCase();
 };
 
 // ---- counting: Redis when it answers, this process when it does not --------------------------
@@ -267,8 +274,8 @@ function storeClass(counter: FallbackCounter) {
 // ---- route limits ---------------------------------------------------------------------------
 
 /**
- * preHandler for a sign-in route (after validation, before any argon2 work, so a flood is refused
- * cheaply). Checked in order, stopping at the first block, so an address that is blocked for
+ * preValidation for a sign-in route (before the body is validated and before any argon2 work, so
+ * a flood is refused cheaply). Checked in order, stopping at the first block, so an address that is blocked for
  * spraying does not also use up the accounts it names: per address → per address and email →
  * per account, or per device when the request carries this account's device cookie (OWASP's
  * device cookies: failures from elsewhere then lock out only unknown devices, never the owner's
@@ -294,7 +301,7 @@ function signInLimits(scope: DeviceScope) {
   });
 }
 
-/** preHandler: one attempt against each (key, limit) in order, refused (429) at the first block. */
+/** A hook: one attempt against each (key, limit) in order, refused (429) at the first block. */
 function limitsInOrder(checksOf: (request: FastifyRequest) => [string, Limit][]) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     for (const [key, limit] of checksOf(request)) {

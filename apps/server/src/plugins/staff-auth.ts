@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest/preHandler: 401 unless a live back-office session of this store is sent. */
     staffOnly(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler after staffOnly: 403 unless the person is the owner. */
+    /** onRequest after staffOnly (before the body is validated): 403 unless the person is the owner. */
     ownerOnly(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }

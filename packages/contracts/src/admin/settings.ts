@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharacters, emailPattern, messages } from '../common';
+import { controlCharacters, EMAIL_MAX, emailPattern, messages } from '../common';
 import { gstinProblem, gstStateCodeOf, gstStateOfGstin, normalizeGstin } from '../gst';
 import { indianStatesAndUts } from '../india';
 import { policySlugs } from '../store';
@@ -85,7 +85,12 @@ export const storeSettingsSchema = z.object({
   companyName: line('Company name', 120),
   companyAddress: z.string().trim().min(1, 'Address is required').max(500),
   companyPhone: line('Phone', 30),
-  companyEmail: z.string().trim().toLowerCase().regex(emailPattern, messages.invalidEmail).max(254),
+  companyEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX, { error: messages.invalidEmail, abort: true })
+    .regex(emailPattern, messages.invalidEmail),
   description: z.string().trim().max(500, 'Description must be at most 500 characters'),
   companyLogoUrl: z.string().trim().max(500),
   /** delivery estimates: the dispatch PIN (its existence is the server's check) and each zone's days */

@@ -39,7 +39,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.get(
     '/orders/:orderId/documents/:documentId.pdf',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       config: { rateLimit: trackOrderRateLimit },
       schema: {
         tags: ['orders'],

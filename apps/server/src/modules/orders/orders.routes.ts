@@ -56,7 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
   app.get(
     '/orders',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary:
@@ -86,7 +86,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
   app.get(
     '/orders/:orderId',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       config: { rateLimit: trackOrderRateLimit },
       schema: {
         tags: ['orders'],
@@ -113,7 +113,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
   app.post(
     '/orders',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary: 'Place an order from product ids and quantities (prices come from the catalogue)',

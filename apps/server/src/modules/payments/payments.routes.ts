@@ -21,7 +21,7 @@ import { payuEndpoints } from './providers/payu';
 import { verifyPayuNotification } from './providers/payu-provider';
 import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
 import { receiveSandboxNotification } from './sandbox.service';
-import { autoPostPage } from './sandbox-pages';
+import { AUTO_POST_PAGE_CSP, autoPostPage } from './sandbox-pages';
 
 export interface PaymentRoutesOptions {
   db: Db;
@@ -52,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.get(
     '/payments/fields',
     {
-      preHandler: app.optionalAuth,
+      onRequest: app.optionalAuth,
       schema: {
         tags: ['payments'],
         summary:
@@ -73,7 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/payments',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
         summary:
@@ -122,6 +122,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      .header('content-security-policy', AUTO_POST_PAGE_CSP)
       .send(autoPostPage(url, data));
   });
 

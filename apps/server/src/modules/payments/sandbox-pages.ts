@@ -1,5 +1,35 @@
+import { createHash } from 'node:crypto';
 import { formatPaise } from '@store/contracts/money';
 import { escapeHtml } from '@store/contracts/text';
+
+/**
+ * What the gateway pages may do: their own inline styles, forms back to this server, and no script
+ * at all, so text that reached a page (an order id, a merchant's name) can never run.
+ */
+const pageCsp = (scriptSrc: string, formAction: string) =>
+  [
+    "default-src 'none'",
+    `script-src ${scriptSrc}`,
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `form-action ${formAction}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+
+export const SANDBOX_PAGE_CSP = pageCsp("'none'", "'self'");
+
+/** The bounce page's one script: it submits the form to the provider. */
+const AUTO_POST_SCRIPT = "document.getElementById('bounce').submit()";
+
+/**
+ * The bounce page runs only its own script, allowed by its hash (it never changes, so no nonce is
+ * needed), and posts only to this server or PayU.
+ */
+export const AUTO_POST_PAGE_CSP = pageCsp(
+  `'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'`,
+  "'self' https://*.payu.in",
+);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -70,6 +100,6 @@ export function autoPostPage(url: string, data: Record<string, string>): string 
   return page(
     'Redirecting to payment',
     `<form id="bounce" method="post" action="${escapeHtml(url)}">${inputs}<p>Taking you to the payment page…</p><button type="submit">Continue</button></form>
-<script>document.getElementById('bounce').submit()</script>`,
+<script>${AUTO_POST_SCRIPT}</script>`,
   );
 }

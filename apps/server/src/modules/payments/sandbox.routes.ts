@@ -11,7 +11,12 @@ import type { PaymentConfig } from './payment-config';
 import { sandboxRequestSignature } from './providers/sandbox';
 import { hexDigestsEqual } from './signature';
 import { findSandboxAttempt, settleSandboxAttempt } from './sandbox.service';
-import { sandboxMessagePage, sandboxPayPage, type SandboxAttemptView } from './sandbox-pages';
+import {
+  SANDBOX_PAGE_CSP,
+  sandboxMessagePage,
+  sandboxPayPage,
+  type SandboxAttemptView,
+} from './sandbox-pages';
 import { isCrossSiteRequest, verifySandboxToken } from './sandbox-token';
 
 export interface SandboxRoutesOptions {
@@ -41,6 +46,10 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> =
 ) => {
   // the store's hidden form and the Approve/Decline buttons post forms here
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
+  // every answer here is one of the gateway's pages (or a redirect): none runs a script
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', SANDBOX_PAGE_CSP);
+  });
   const secret = config.sandbox.secret;
   const ownHosts = (request: FastifyRequest) => {
     const hosts = [request.host];

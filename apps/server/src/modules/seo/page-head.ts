@@ -13,6 +13,7 @@ import {
 import { policySlugs, type PolicySlug, type StoreInfo } from '@store/contracts/store';
 import type { Product } from '@store/contracts/products';
 import { isUuid } from '@store/contracts/ids';
+import { trimEnd } from '@store/contracts/text';
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
 import { lastServedPage } from '../products/product-listing.service';
 import { ProductNotFound, productEntry } from '../products/products.routes';
@@ -215,7 +216,7 @@ function policyHead(ctx: PageContext, slug: PolicySlug): HeadData {
 }
 
 /** "/products/" is "/products"; "/" stays. */
-const trimSlashes = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
+const trimSlashes = (path: string) => (path.length > 1 ? trimEnd(path, '/') || '/' : path);
 
 /**
  * The head of any storefront URL (path and query), and the status the page deserves. For the

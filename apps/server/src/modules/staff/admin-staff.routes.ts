@@ -44,7 +44,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.post(
     '/admin/session',
     {
-      preHandler: staffSignInLimits,
+      preValidation: staffSignInLimits,
       schema: {
         tags,
         summary: 'Sign in to the back office: answers a 12-hour Bearer token',
@@ -136,7 +136,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     '/admin/staff',
     {
-      preHandler: app.ownerOnly,
+      onRequest: app.ownerOnly,
       schema: {
         tags,
         summary: 'The staff list (owner)',
@@ -150,7 +150,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.post(
     '/admin/staff',
     {
-      preHandler: app.ownerOnly,
+      onRequest: app.ownerOnly,
       schema: {
         tags,
         summary: 'Add a staff member or owner (owner)',
@@ -166,7 +166,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.patch(
     '/admin/staff/:staffId',
     {
-      preHandler: app.ownerOnly,
+      onRequest: app.ownerOnly,
       schema: {
         tags,
         summary: 'Change a role, disable or enable (owner)',

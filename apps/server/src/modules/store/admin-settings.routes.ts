@@ -17,7 +17,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/settings',
     {
-      preHandler: app.ownerOnly,
+      onRequest: app.ownerOnly,
       schema: {
         tags,
         summary:
@@ -32,7 +32,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/admin/settings',
     {
-      preHandler: app.ownerOnly,
+      onRequest: app.ownerOnly,
       schema: {
         tags,
         summary:

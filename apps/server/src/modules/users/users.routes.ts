@@ -49,7 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/users/authorize',
     {
       // per address, address + email and account, before the argon2 work (plugins/rate-limit.ts)
-      preHandler: loginLimits,
+      preValidation: loginLimits,
       schema: {
         tags: ['users'],
         summary: 'Log in: answers a 30-day Bearer token',
@@ -79,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.post(
     '/users/forgot-password',
     {
-      preHandler: forgotPasswordLimits,
+      preValidation: forgotPasswordLimits,
       schema: {
         tags: ['users'],
         summary: 'E-mail a password reset link (the same answer whether or not the account exists)',
@@ -131,7 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get(
     '/accountInfo',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: "The signed-in shopper's account",
