@@ -23,6 +23,7 @@ export type StaffSession = {
 export const adminScreens = [
   { link: 'Dashboard', heading: 'Dashboard', path: /\/admin\/?$/, ownerOnly: false },
   { link: 'Orders', heading: 'Orders', path: /\/admin\/orders$/, ownerOnly: false },
+  { link: 'Held stock', heading: 'Held stock', path: /\/admin\/held-stock$/, ownerOnly: false },
   { link: 'Products', heading: 'Products', path: /\/admin\/products$/, ownerOnly: false },
   { link: 'Categories', heading: 'Categories', path: /\/admin\/categories$/, ownerOnly: false },
   { link: 'Customers', heading: 'Customers', path: /\/admin\/customers$/, ownerOnly: false },

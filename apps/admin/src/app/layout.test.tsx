@@ -30,6 +30,7 @@ describe('navigation', () => {
     expect(navNames()).toEqual([
       'Dashboard',
       'Orders',
+      'Held stock',
       'Products',
       'Categories',
       'Customers',
