@@ -52,7 +52,7 @@ export interface WantedProduct {
  * order's transaction before any stock is taken or any row written, and first locks the shopper's
  * row: a second order of the same shopper waits here until the first commits or rolls back, then
  * counts it, so concurrent placements cannot slip past the cap (PGlite runs one transaction at a
- * time anyway; on PostgreSQL the row lock does it).
+ * time anyway; on PostgreSQL the row lock does it). Orders of other shoppers never wait on it.
  */
 export async function checkFairStock(
   tx: DbOrTx,
@@ -60,7 +60,10 @@ export async function checkFairStock(
   userId: string,
   wanted: WantedProduct[],
 ): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // NO KEY UPDATE, not UPDATE: the rows this transaction inserts (idempotency key, order)
+  // reference the shopper, and their foreign-key checks take KEY SHARE on this row, which FOR
+  // UPDATE would conflict with: two orders of one shopper would deadlock on PostgreSQL
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   const caps = await fairStockCaps(tx, storeId);
   const mine = and(eq(orders.storeId, storeId), eq(orders.userId, userId), holdsStockWithoutMoney);
   const [open] = await tx

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -50,11 +51,12 @@ beforeEach(async () => {
 
 const aShopper = async (): Promise<Shopper> => (await insertShoppers(t.app, t.db, 1))[0]!;
 
+/** Like the storefront, one Idempotency-Key per attempt (its row references the shopper's). */
 const placeOrder = (shopper: Shopper, productId: string, quantity: number) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/orders',
-    headers: authHeader(shopper.token),
+    headers: { ...authHeader(shopper.token), 'idempotency-key': randomUUID() },
     payload: { products: { [productId]: quantity }, shippingAddress: testShippingAddress },
   });
 
