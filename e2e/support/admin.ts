@@ -37,6 +37,10 @@ export const adminScreens = [
   { link: 'Activity', heading: 'Activity', path: /\/admin\/activity$/, ownerOnly: false },
 ] as const;
 
+/** A screen by its link's name: the journeys do not depend on the navigation's order. */
+export const adminScreen = (link: (typeof adminScreens)[number]['link']) =>
+  adminScreens.find((s) => s.link === link)!;
+
 /** Global setup made the people (not so against a server you started without E2E_OWNER_*). */
 export const haveStaff = (): boolean =>
   !!process.env.E2E_OWNER_EMAIL && !!process.env.E2E_STAFF_EMAIL;
