@@ -8,8 +8,11 @@ export const DEFAULT_MAX_HELD_UNITS = 20;
 /** Hours staff have to confirm a cash-on-delivery order before it is cancelled and its stock returns. */
 export const DEFAULT_COD_CONFIRM_HOURS = 48;
 
-/** The bounds the settings take: a cap of 0 would stop every sale, a window past 30 days holds stock for a month. */
-export const MAX_OPEN_ORDERS_LIMIT = 50;
+/**
+ * The bounds the settings take: a cap of 0 would stop every sale; the largest caps amount to
+ * none, for a shop that does not want them; a window past 30 days holds stock for a month.
+ */
+export const MAX_OPEN_ORDERS_LIMIT = 1_000;
 export const MAX_HELD_UNITS_LIMIT = 10_000;
 export const COD_CONFIRM_HOURS_LIMIT = 720;
 

@@ -75,7 +75,7 @@ describe('Store settings: orders and stock', () => {
     await retype('Units of one product per shopper', '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await screen.findByText('Enter a whole number of orders from 1 to 50'),
+      await screen.findByText('Enter a whole number of orders from 1 to 1,000'),
     ).toBeInTheDocument();
     expect(screen.getByText('Enter a whole number of units from 1 to 10,000')).toBeInTheDocument();
     expect(sent.body).toBeUndefined();
