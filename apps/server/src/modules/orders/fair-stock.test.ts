@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_COD_CONFIRM_HOURS,
@@ -7,27 +6,23 @@ import {
   DEFAULT_MAX_OPEN_ORDERS,
   fairStockMessages,
 } from '@store/contracts/fair-stock';
-import { orderStatus } from '@store/contracts/order-rules';
-import { activityLog, emailOutbox, orders, payments, stores } from '../../db/schema';
+import { stores } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
-import { validFields } from '../../test/pay-order';
-import { insertShoppers, type Shopper } from '../../test/shoppers';
+import { fairStockShop } from '../../test/fair-stock';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
-import { setStock, stockOf } from '../../test/stock';
-import {
-  authHeader,
-  createTestApp,
-  plainProducts,
-  testShippingAddress,
-  type TestApp,
-} from '../../test/test-app';
-import { expireUnconfirmedCodOrders } from './cod-confirmation.service';
+import { stockOf } from '../../test/stock';
+import { createTestApp, plainProducts, type TestApp } from '../../test/test-app';
 
+// Fair stock's caps (docs/decisions/fair-stock.md); the COD confirmation and the Held stock
+// screen's API are in cod-confirmation.test.ts.
+const storeId = DEFAULT_STORE_ID;
 let t: TestApp;
 let clerk: SignedInStaff;
 let products: { id: string; title: string }[];
-const storeId = DEFAULT_STORE_ID;
-const HOUR = 3_600_000;
+const { reset, aShopper, placeOrder, codOrder, confirmCod, ordersOf } = fairStockShop(
+  () => t,
+  () => clerk.headers,
+);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,60 +30,7 @@ beforeAll(async () => {
   products = await plainProducts(t.app, 4);
 });
 afterAll(() => t.close());
-
-/** Each test starts from the caps a new store gets, and 300 units of each product used. */
-beforeEach(async () => {
-  await t.db
-    .update(stores)
-    .set({
-      maxOpenOrders: DEFAULT_MAX_OPEN_ORDERS,
-      maxHeldUnits: DEFAULT_MAX_HELD_UNITS,
-      codConfirmHours: DEFAULT_COD_CONFIRM_HOURS,
-    })
-    .where(eq(stores.id, storeId));
-  for (const p of products) await setStock(t.db, p.id, 300);
-});
-
-const aShopper = async (): Promise<Shopper> => (await insertShoppers(t.app, t.db, 1))[0]!;
-
-/** Like the storefront, one Idempotency-Key per attempt (its row references the shopper's). */
-const placeOrder = (shopper: Shopper, productId: string, quantity: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/orders',
-    headers: { ...authHeader(shopper.token), 'idempotency-key': randomUUID() },
-    payload: { products: { [productId]: quantity }, shippingAddress: testShippingAddress },
-  });
-
-const chooseCod = (shopper: Shopper, orderId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments',
-    headers: authHeader(shopper.token),
-    payload: { orderId, fields: validFields('cod') },
-  });
-
-/** An order of `quantity` units (₹ well under the COD limit) that the shopper chose to pay in cash. */
-async function codOrder(shopper: Shopper, productId: string, quantity: number) {
-  const placed = await placeOrder(shopper, productId, quantity);
-  if (placed.statusCode !== 201) return placed;
-  const cod = await chooseCod(shopper, placed.json().id);
-  expect(cod.statusCode).toBe(200);
-  return placed;
-}
-
-const confirmCod = (orderId: string, headers: Record<string, string> = clerk.headers) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/orders/${orderId}/cod-confirmation`,
-    headers,
-    payload: {},
-  });
-
-const ordersOf = (shopper: Shopper) =>
-  t.db.select().from(orders).where(eq(orders.userId, shopper.id));
-const orderRow = async (id: string) =>
-  (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+beforeEach(() => reset(products.map((p) => p.id)));
 
 describe('a new store', () => {
   it('gets the documented caps and COD window', async () => {
@@ -239,143 +181,5 @@ describe('concurrent placements', () => {
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
     expect(await stockOf(t.db, glue!.id)).toBe(300 - 16);
-  });
-});
-
-describe('cash on delivery staff have not confirmed', () => {
-  const later = (hours: number) => new Date(Date.now() + hours * HOUR);
-
-  it('expires after the store’s window: cancelled, stock back, attempt expired, e-mail queued', async () => {
-    const shopper = await aShopper();
-    // a product no other test holds in an unconfirmed COD order (their expiry returns stock too)
-    const tape = products[3];
-    const order = (await codOrder(shopper, tape!.id, 10)).json();
-    expect(await stockOf(t.db, tape!.id)).toBe(290);
-
-    await expireUnconfirmedCodOrders(t.db, { now: later(47) });
-    expect((await orderRow(order.id)).status).toBe(orderStatus.processing);
-
-    const done = await expireUnconfirmedCodOrders(t.db, { now: later(49) });
-    expect(done).toBeGreaterThanOrEqual(1);
-    expect(await orderRow(order.id)).toMatchObject({
-      status: orderStatus.cancelled,
-      cancelReason: 'cod_unconfirmed',
-      codStatus: null,
-    });
-    expect(await stockOf(t.db, tape!.id)).toBe(300);
-    const attempts = await t.db.select().from(payments).where(eq(payments.orderId, order.id));
-    expect(attempts.map((p) => [p.provider, p.status])).toEqual([['cod', 'expired']]);
-    const mail = await t.db
-      .select({ key: emailOutbox.dedupeKey })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `order:${order.id}:cancelled`));
-    expect(mail).toHaveLength(1);
-    // the shopper's track page says why
-    const track = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/orders/${order.id}`,
-      headers: authHeader(shopper.token),
-    });
-    expect(track.json()).toMatchObject({
-      status: orderStatus.cancelled,
-      cancelReason: 'cod_unconfirmed',
-    });
-  });
-
-  it('a confirmed one, or a shipped one, does not expire; the confirmation is in the activity log', async () => {
-    const shopper = await aShopper();
-    const confirmed = (await codOrder(shopper, products[1]!.id, 2)).json();
-    const shipped = (await codOrder(shopper, products[2]!.id, 2)).json();
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/orders/${confirmed.id}`,
-      headers: clerk.headers,
-    });
-    expect(page.json()).toMatchObject({ codConfirmedAt: null });
-    expect(page.json().actions).toContain('confirm_cod');
-
-    const confirm = await confirmCod(confirmed.id);
-    expect(confirm.statusCode).toBe(200);
-    const again = await confirmCod(confirmed.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'This order is already confirmed' });
-    const ship = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/orders/${shipped.id}/ship`,
-      headers: clerk.headers,
-      payload: { carrier: 'India Post', trackingNumber: 'EE123456785IN' },
-    });
-    expect(ship.statusCode).toBe(200);
-
-    await expireUnconfirmedCodOrders(t.db, { now: later(24 * 30) });
-    expect((await orderRow(confirmed.id)).status).toBe(orderStatus.processing);
-    expect((await orderRow(shipped.id)).status).toBe(orderStatus.shipped);
-    expect((await orderRow(shipped.id)).codConfirmedAt).not.toBeNull();
-    const logged = await t.db
-      .select()
-      .from(activityLog)
-      .where(
-        and(eq(activityLog.entityId, confirmed.id), eq(activityLog.action, 'order.cod_confirmed')),
-      );
-    expect(logged).toHaveLength(1);
-    expect(logged[0]!.actor).toBe(clerk.email);
-  });
-
-  it('refuses to confirm an order paid online, and an anonymous caller', async () => {
-    const shopper = await aShopper();
-    const online = (await placeOrder(shopper, products[0]!.id, 1)).json();
-    const res = await confirmCod(online.id);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'This order is not a cash-on-delivery order' });
-    const anonymous = await confirmCod(online.id, {});
-    expect(anonymous.statusCode).toBe(401);
-  });
-});
-
-describe('GET /admin/held-stock', () => {
-  it('lists the shopper, their open orders, the units of each product and when each hold lapses', async () => {
-    const shopper = await aShopper();
-    const unpaid = (await placeOrder(shopper, products[0]!.id, 5)).json();
-    const cod = (await codOrder(shopper, products[0]!.id, 3)).json();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/held-stock',
-      headers: clerk.headers,
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ maxOpenOrders: 3, maxHeldUnits: 20 });
-    const holder = body.holders.find((h: { userId: string }) => h.userId === shopper.id);
-    expect(holder).toMatchObject({
-      email: shopper.email,
-      units: 8,
-      products: [{ productId: products[0]!.id, title: products[0]!.title, units: 8 }],
-    });
-    const byId = Object.fromEntries(holder.orders.map((o: { id: string }) => [o.id, o] as const));
-    const placedAt = (o: { createdAt: string }) => new Date(o.createdAt).getTime();
-    expect(byId[unpaid.id].kind).toBe('unpaid');
-    expect(new Date(byId[unpaid.id].lapsesAt).getTime() - placedAt(byId[unpaid.id])).toBe(
-      30 * 60_000,
-    );
-    expect(byId[cod.id].kind).toBe('cod_unconfirmed');
-    expect(new Date(byId[cod.id].lapsesAt).getTime() - placedAt(byId[cod.id])).toBe(48 * HOUR);
-    expect(holder.nextLapseAt).toBe(byId[unpaid.id].lapsesAt);
-  });
-
-  it('is for staff only', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/held-stock' });
-    expect(res.statusCode).toBe(401);
-  });
-
-  it('no longer lists a cash-on-delivery order once staff confirm it', async () => {
-    const shopper = await aShopper();
-    const order = (await codOrder(shopper, products[1]!.id, 1)).json();
-    await confirmCod(order.id);
-    const body = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/admin/held-stock', headers: clerk.headers })
-    ).json();
-    expect(body.holders.map((h: { userId: string }) => h.userId)).not.toContain(shopper.id);
-    // the order is still there, confirmed: only the hold is gone
-    expect(await ordersOf(shopper)).toHaveLength(1);
   });
 });
