@@ -169,7 +169,7 @@ export async function createTestApp(
 /**
  * Most tests place many orders for one shopper to test something else (payments, dispatch,
  * e-mail): the store's per-shopper caps (fair stock) are lifted to their largest settings, and
- * the fair-stock tests set the caps they test (orders/fair-stock.test.ts).
+ * the fair-stock tests set the caps they test (test/fair-stock.ts).
  */
 async function liftFairStockCaps(db: Database['db']) {
   await db
