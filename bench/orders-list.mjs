@@ -33,6 +33,42 @@ async function api(method, path, { token, body } = {}) {
   return { status: res.status, json: await res.json().catch(() => null) };
 }
 
+/**
+ * Fair stock (issue 23) caps a shopper's unpaid orders (3 by default): an owner made with the
+ * store CLI lifts the caps in Store settings, so one shopper can hold the bench's long history.
+ * Older code has no such settings and is left as it is.
+ */
+async function liftFairStockCaps() {
+  const owner = { email: `bench.owner.${Date.now()}@example.in`, password: 'bench owner password' };
+  const cli = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli/store.ts',
+      'staff',
+      'add',
+      '--email',
+      owner.email,
+      '--password',
+      owner.password,
+      '--role',
+      'owner',
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'inherit' },
+  );
+  const code = await new Promise((resolve) => cli.on('exit', resolve));
+  if (code !== 0) throw new Error(`store staff add exited with ${code}`);
+  const session = await api('POST', '/admin/session', { body: owner });
+  const token = session.json?.token;
+  if (!token) throw new Error(`owner sign-in failed: ${session.status}`);
+  const { json } = await api('GET', '/admin/settings', { token });
+  if (json?.settings?.maxOpenOrders === undefined) return;
+  const lifted = { ...json.settings, maxOpenOrders: 1_000, maxHeldUnits: 10_000 };
+  const saved = await api('PUT', '/admin/settings', { token, body: lifted });
+  if (saved.status !== 200) throw new Error(`settings not saved: ${saved.status}`);
+}
+
 /** One shopper with `orderCount` orders of three lines, placed through the API. */
 async function shopperWithOrders() {
   const user = {
@@ -134,6 +170,7 @@ const server = spawn(
 );
 try {
   await waitFor(`${base}/products?limit=1`);
+  await liftFairStockCaps();
   const token = await shopperWithOrders();
   console.log(`code: ${root}; ${orderCount} orders of 3 lines; ${connections} connections`);
   for (const path of ['/orders', '/orders?page=1&limit=10']) {

@@ -29,6 +29,7 @@ export type StaffSession = {
 export const adminScreens = [
   { link: 'Dashboard', heading: 'Dashboard', path: /\/admin\/?$/, ownerOnly: false },
   { link: 'Orders', heading: 'Orders', path: /\/admin\/orders$/, ownerOnly: false },
+  { link: 'Held stock', heading: 'Held stock', path: /\/admin\/held-stock$/, ownerOnly: false },
   { link: 'Products', heading: 'Products', path: /\/admin\/products$/, ownerOnly: false },
   { link: 'Categories', heading: 'Categories', path: /\/admin\/categories$/, ownerOnly: false },
   { link: 'Customers', heading: 'Customers', path: /\/admin\/customers$/, ownerOnly: false },
@@ -41,6 +42,10 @@ export const adminScreens = [
   { link: 'Staff', heading: 'Staff', path: /\/admin\/staff$/, ownerOnly: true },
   { link: 'Activity', heading: 'Activity', path: /\/admin\/activity$/, ownerOnly: false },
 ] as const;
+
+/** A screen by its link's name: the journeys do not depend on the navigation's order. */
+export const adminScreen = (link: (typeof adminScreens)[number]['link']) =>
+  adminScreens.find((s) => s.link === link)!;
 
 /** Global setup made the people (not so against a server you started without E2E_OWNER_*). */
 export const haveStaff = (): boolean =>

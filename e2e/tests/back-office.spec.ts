@@ -4,6 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   adminHeaders,
   adminNav,
+  adminScreen,
   adminScreens,
   credentials,
   haveStaff,
@@ -156,7 +157,7 @@ test.describe('catalogue', () => {
     const price = 245;
 
     await openAdmin(page, ownerSession);
-    await navigateTo(page, isMobile, adminScreens[2]);
+    await navigateTo(page, isMobile, adminScreen('Products'));
     await page.getByRole('main').getByRole('link', { name: 'New product' }).click();
     await expect(heading(page, 'New product')).toBeVisible();
 
@@ -220,7 +221,7 @@ test.describe('catalogue', () => {
     });
 
     await openAdmin(page, ownerSession);
-    await navigateTo(page, isMobile, adminScreens[2]);
+    await navigateTo(page, isMobile, adminScreen('Products'));
     await page.getByRole('main').getByRole('link', { name: 'Import / export' }).click();
     await expect(heading(page, 'Import / export')).toBeVisible();
     const main = page.getByRole('main');
@@ -281,7 +282,7 @@ test.describe('store settings', () => {
 
     try {
       await openAdmin(page, ownerSession);
-      await navigateTo(page, false, adminScreens[5]);
+      await navigateTo(page, false, adminScreen('Store settings'));
       const main = page.getByRole('main');
       await main.getByLabel('Store name').fill(storeName);
       await main.getByRole('button', { name: 'Save', exact: true }).click();
@@ -331,7 +332,7 @@ test.describe('orders', () => {
     // The owner (the back office keeps its session in the tab, apart from the shopper's cookie):
     // Orders, search by the id, the order, Mark shipped with India Post.
     await openAdmin(page, ownerSession);
-    await navigateTo(page, isMobile, adminScreens[1]);
+    await navigateTo(page, isMobile, adminScreen('Orders'));
     await page.getByLabel('Search orders').fill(order.id);
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]q=${order.id}`));

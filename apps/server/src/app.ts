@@ -50,6 +50,7 @@ import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
 import { adminSessionRoutes, adminStaffRoutes } from './modules/staff/admin-staff.routes';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
+import { adminHeldStockRoutes } from './modules/orders/admin-held-stock.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { adminDashboardRoutes } from './modules/reports/dashboard.routes';
 import { adminCustomerRoutes } from './modules/users/admin-customers.routes';
@@ -274,6 +275,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
       await api.register(adminOrderRoutes, { db: options.db });
+      await api.register(adminHeldStockRoutes, {
+        db: options.db,
+        ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
+      });
       await api.register(adminOrderDocumentRoutes, { db: options.db });
       await api.register(adminPaymentRoutes, { db: options.db, config: payments });
       await api.register(adminDashboardRoutes, { db: options.db });

@@ -58,6 +58,7 @@ describe('navigation', () => {
     expect(navNames()).toEqual([
       'Dashboard',
       'Orders',
+      'Held stock',
       'Products',
       'Categories',
       'Customers',

@@ -21,6 +21,8 @@ interface NavItem {
 export const navItems: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/orders', label: 'Orders' },
+  // who holds stock without paying (fair stock): beside the orders that hold it
+  { to: '/held-stock', label: 'Held stock' },
   { to: '/products', label: 'Products' },
   { to: '/categories', label: 'Categories' },
   { to: '/customers', label: 'Customers' },

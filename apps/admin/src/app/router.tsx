@@ -13,6 +13,7 @@ function lazyRoute<M extends Record<string, unknown>>(load: () => Promise<M>, na
 const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'), 'DashboardRoute');
 const OrdersRoute = lazyRoute(() => import('./routes/orders-route'), 'OrdersRoute');
 const OrderRoute = lazyRoute(() => import('./routes/order-route'), 'OrderRoute');
+const HeldStockRoute = lazyRoute(() => import('./routes/held-stock-route'), 'HeldStockRoute');
 const ProductsRoute = lazyRoute(() => import('./routes/products-route'), 'ProductsRoute');
 const ProductFormRoute = lazyRoute(() => import('./routes/product-form-route'), 'ProductFormRoute');
 const ImportRoute = lazyRoute(() => import('./routes/import-route'), 'ImportRoute');
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route index element={page(<DashboardRoute />)} />
         <Route path="orders" element={page(<OrdersRoute />)} />
         <Route path="orders/:id" element={page(<OrderRoute />)} />
+        <Route path="held-stock" element={page(<HeldStockRoute />)} />
         <Route path="products" element={page(<ProductsRoute />)} />
         <Route path="products/new" element={page(<ProductFormRoute />)} />
         <Route path="products/import" element={page(<ImportRoute />)} />

@@ -73,6 +73,14 @@ export const stores = pgTable('stores', {
   codEnabled: boolean('cod_enabled').notNull().default(true),
   codMaxPaise: paise('cod_max_paise').notNull().default(500000),
   codPinPrefixes: text('cod_pin_prefixes').array(),
+  /**
+   * fair stock (docs/decisions/fair-stock.md): per shopper, at most this many orders holding stock
+   * without money (Pending, or cash on delivery not yet confirmed by staff), and at most this many
+   * units of one product across them; a COD order not confirmed within cod_confirm_hours expires
+   */
+  maxOpenOrders: integer('max_open_orders').notNull().default(3),
+  maxHeldUnits: integer('max_held_units').notNull().default(20),
+  codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -259,6 +267,11 @@ export const orders = pgTable(
     buyerAddress: text('buyer_address'),
     /** cash on delivery: 'to_collect' until the operator records the cash, then 'collected' */
     codStatus: text('cod_status'),
+    /**
+     * when staff confirmed a cash-on-delivery order (the order page's Confirm order, or shipping
+     * it); until then it holds stock without money and expires after the store's window
+     */
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -268,6 +281,10 @@ export const orders = pgTable(
     index('orders_pending_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 0`),
+    // the COD expiry sweep and the held-stock view read only COD orders staff have not confirmed
+    index('orders_cod_unconfirmed_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.codStatus} = 'to_collect' and ${t.codConfirmedAt} is null`),
   ],
 );
 

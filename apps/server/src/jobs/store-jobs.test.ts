@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
+import { validFields } from '../test/pay-order';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from '../modules/payments/payment-config';
 import { stockOf } from '../test/stock';
 import {
@@ -66,5 +67,43 @@ describe('store jobs', () => {
     expect(await statusOf(old.id)).toMatchObject({ status: 4, cancelReason: 'expired' });
     expect((await statusOf(fresh.id)).status).toBe(0);
     expect(await stockOf(t.db, productId)).toBe(before! + 1);
+  });
+
+  it('cancels a cash-on-delivery order staff did not confirm within 48 hours, not a confirmed one', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const chooseCod = async (orderId: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: authHeader(shopper.token),
+        payload: { orderId, fields: validFields('cod') },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const unconfirmed = await placeTestOrder(t.app, shopper.token, 1);
+    const confirmed = await placeTestOrder(t.app, shopper.token, 1);
+    await chooseCod(unconfirmed.id);
+    await chooseCod(confirmed.id);
+    await t.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '49 hours'` })
+      .where(eq(orders.id, unconfirmed.id));
+    await t.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '49 hours'`, codConfirmedAt: sql`now()` })
+      .where(eq(orders.id, confirmed.id));
+
+    await runner.send('orders.expire-unpaid');
+    const rowOf = async (id: string) =>
+      (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    for (let i = 0; i < 100 && (await rowOf(unconfirmed.id)).status !== 4; i++)
+      await new Promise((r) => setTimeout(r, 100));
+
+    expect(await rowOf(unconfirmed.id)).toMatchObject({
+      status: 4,
+      cancelReason: 'cod_unconfirmed',
+      codStatus: null,
+    });
+    expect(await rowOf(confirmed.id)).toMatchObject({ status: 1, codStatus: 'to_collect' });
   });
 });

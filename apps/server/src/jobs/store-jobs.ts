@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
 import { issueMissingInvoices } from '../modules/invoices/deferred-invoices.service';
 import { deliverDueEmails } from '../modules/mail/mail-sender.service';
+import { expireUnconfirmedCodOrders } from '../modules/orders/cod-confirmation.service';
 import { expireUnpaidOrders } from '../modules/orders/order-transitions.service';
 import type { PaymentConfig } from '../modules/payments/payment-config';
 import { reconcilePayments } from '../modules/payments/reconcile.service';
@@ -26,15 +27,21 @@ export function storeJobs({ app, payments, payWindowMs }: StoreJobsOptions): Job
       name: 'orders.expire-unpaid',
       cron: '* * * * *',
       handler: async () => {
+        const onAvailabilityChange = () => app.catalogueChanged();
         const cancelled = await expireUnpaidOrders(db, {
           olderThanMs: payWindowMs,
-          onAvailabilityChange: () => app.catalogueChanged(),
+          onAvailabilityChange,
         });
-        if (cancelled > 0) {
-          app.log.info({ cancelled }, 'cancelled unpaid orders; their stock returned');
+        // cash on delivery staff did not confirm in the store's window holds stock like unpaid
+        const codCancelled = await expireUnconfirmedCodOrders(db, { onAvailabilityChange });
+        if (cancelled + codCancelled > 0) {
+          app.log.info(
+            { cancelled, codCancelled },
+            'cancelled unpaid and unconfirmed cash-on-delivery orders; their stock returned',
+          );
           app.emailQueued();
         }
-        return { cancelled };
+        return { cancelled, codCancelled };
       },
     },
     {

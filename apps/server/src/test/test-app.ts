@@ -23,8 +23,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { MAX_HELD_UNITS_LIMIT, MAX_OPEN_ORDERS_LIMIT } from '@store/contracts/fair-stock';
 import { buildApp, type AppConfig } from '../app';
 import { migrationsFolder, openDatabase, type Database, type Db } from '../db/client';
+import { stores } from '../db/schema';
 import { seedCatalogue } from '../db/seed';
 import { env, serverRoot } from '../env';
 import {
@@ -137,6 +139,7 @@ export async function createTestApp(
   } else {
     database = await openSeededPglite();
   }
+  if (!first) await liftFairStockCaps(database.db);
   const app = await buildApp({
     db: database.db,
     jwtSecret: testJwtSecret,
@@ -161,6 +164,17 @@ export async function createTestApp(
       await scratch?.drop();
     },
   };
+}
+
+/**
+ * Most tests place many orders for one shopper to test something else (payments, dispatch,
+ * e-mail): the store's per-shopper caps (fair stock) are lifted to their largest settings, and
+ * the fair-stock tests set the caps they test (test/fair-stock.ts).
+ */
+async function liftFairStockCaps(db: Database['db']) {
+  await db
+    .update(stores)
+    .set({ maxOpenOrders: MAX_OPEN_ORDERS_LIMIT, maxHeldUnits: MAX_HELD_UNITS_LIMIT });
 }
 
 /** The key test apps sign tokens with (handy for forging expired or foreign tokens). */

@@ -96,6 +96,8 @@ export const orderActions = [
   'record_cod_collection',
   /** a Shipped cash-on-delivery order refused at the door: Cancelled, stock back, credit note */
   'return_undelivered',
+  /** a cash-on-delivery order staff have not confirmed yet: it expires unless confirmed (fair stock) */
+  'confirm_cod',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];
 
@@ -106,6 +108,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** when staff confirmed a cash-on-delivery order; null while unconfirmed or not COD */
+  codConfirmedAt: z.string().nullable().optional(),
   items: z.array(
     z.object({
       productId: z.string().nullable(),

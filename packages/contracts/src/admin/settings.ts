@@ -4,6 +4,11 @@ import { gstinProblem, gstStateCodeOf, gstStateOfGstin, normalizeGstin } from '.
 import { indianStatesAndUts } from '../india';
 import { policySlugs } from '../store';
 import { DELIVERY_DAYS_MAX, deliveryZoneIds, isPinCode, normalizePin } from '../delivery';
+import {
+  COD_CONFIRM_HOURS_LIMIT,
+  MAX_HELD_UNITS_LIMIT,
+  MAX_OPEN_ORDERS_LIMIT,
+} from '../fair-stock';
 
 /** Payment methods a store can offer (the server offers only those it is configured for). */
 export const paymentMethodIds = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
@@ -79,6 +84,16 @@ export const codPinPrefixSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,5}$/, 'A PIN prefix is 1 to 6 digits and cannot start with 0');
 
+/** A whole number from 1 to `max` (orders, units, hours), with the form's wording. */
+const wholeNumber = (what: string, max: number) => {
+  const range = `Enter a whole number of ${what} from 1 to ${max.toLocaleString('en-IN')}`;
+  return z
+    .number({ error: `Enter the number of ${what}` })
+    .int(range)
+    .min(1, range)
+    .max(max, range);
+};
+
 /** PUT /admin/settings (owner) and GET /admin/settings */
 export const storeSettingsSchema = z.object({
   storeName: line('Store name', 80),
@@ -117,6 +132,10 @@ export const storeSettingsSchema = z.object({
     .max(COD_MAX_RUPEES, `At most ₹${COD_MAX_RUPEES.toLocaleString('en-IN')}`),
   /** [] : all of India */
   codPinPrefixes: z.array(codPinPrefixSchema).max(500, 'At most 500 PIN prefixes'),
+  /** fair stock (contracts/fair-stock.ts): what one shopper may hold without paying */
+  maxOpenOrders: wholeNumber('orders', MAX_OPEN_ORDERS_LIMIT),
+  maxHeldUnits: wholeNumber('units', MAX_HELD_UNITS_LIMIT),
+  codConfirmHours: wholeNumber('hours', COD_CONFIRM_HOURS_LIMIT),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

@@ -177,15 +177,20 @@ function orderWords(
                 `Order ${id} was cancelled because it was not paid in time. Nothing was charged.`,
                 'The items are back on the shelf: you are welcome to order them again.',
               ]
-            : order.cancelReason === 'returned'
+            : order.cancelReason === 'cod_unconfirmed'
               ? [
-                  `Order ${id} came back to us undelivered, so we have cancelled it. Nothing is owed for it.`,
-                  'If you still want the items, you are welcome to order them again.',
+                  `Order ${id} was cancelled because we could not confirm it for cash on delivery in time. Nothing is owed for it.`,
+                  'The items are back on the shelf: you are welcome to order them again.',
                 ]
-              : [
-                  `We are sorry: we had to cancel order ${id}.`,
-                  'If you paid for it, we will refund the full amount and write to you when we do.',
-                ],
+              : order.cancelReason === 'returned'
+                ? [
+                    `Order ${id} came back to us undelivered, so we have cancelled it. Nothing is owed for it.`,
+                    'If you still want the items, you are welcome to order them again.',
+                  ]
+                : [
+                    `We are sorry: we had to cancel order ${id}.`,
+                    'If you paid for it, we will refund the full amount and write to you when we do.',
+                  ],
       };
   }
 }

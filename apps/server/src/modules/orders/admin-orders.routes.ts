@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { getAdminOrder, listAdminOrders } from './admin-orders.service';
+import { confirmCodOrder } from './cod-confirmation.service';
 import {
   OrderTransitionError,
   transitionOrder,
@@ -153,5 +154,24 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       },
     },
     (request) => transition(request, request.params.orderId, 'return_undelivered'),
+  );
+
+  app.post(
+    '/admin/orders/:orderId/cod-confirmation',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm a cash-on-delivery order (Processing, not yet confirmed): it no longer expires after the store’s confirmation window',
+        security: adminSecurity,
+        params: adminOrderParams,
+        body: z.strictObject({}).optional(),
+        response: { 200: adminOrderDetailSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      await confirmCodOrder(db, actorOf(request), request.params.orderId);
+      return getAdminOrder(db, request.store.id, request.params.orderId);
+    },
   );
 };

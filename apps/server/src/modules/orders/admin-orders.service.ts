@@ -114,6 +114,7 @@ function allowedActions(
   payment: AdminOrderRow['payment'],
   refundablePaise: number,
   codStatus: string | null = null,
+  codConfirmed = true,
 ): OrderAction[] {
   const actions: OrderAction[] = [];
   if (nextOrderStatus(status, 'ship').ok) actions.push('ship');
@@ -130,6 +131,9 @@ function allowedActions(
   // refused at the door: only while the parcel is out and its cash not recorded
   if (codStatus === 'to_collect' && nextOrderStatus(status, 'return_undelivered').ok)
     actions.push('return_undelivered');
+  // cash on delivery staff have not confirmed yet expires (fair stock); shipping also confirms it
+  if (codStatus === 'to_collect' && status === orderStatus.processing && !codConfirmed)
+    actions.push('confirm_cod');
   return actions;
 }
 
@@ -247,6 +251,7 @@ export async function getAdminOrder(
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     cancelReason: row.cancelReason,
+    codConfirmedAt: row.codConfirmedAt?.toISOString() ?? null,
     items: items.map((i) => ({
       productId: i.productId,
       title: i.productTitle,
@@ -278,7 +283,13 @@ export async function getAdminOrder(
     })),
     notifications: events.map((e) => ({ ...e, receivedAt: e.receivedAt.toISOString() })),
     timeline,
-    actions: allowedActions(row.status, payment, refundablePaise, row.codStatus),
+    actions: allowedActions(
+      row.status,
+      payment,
+      refundablePaise,
+      row.codStatus,
+      row.codConfirmedAt !== null,
+    ),
     refundablePaise,
     documents,
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { normaliseTrackingNumber, trackingNumberProblem } from '@store/contracts/carriers';
 import { orderStatus, orderStatusLabel } from '@store/contracts/order-rules';
 import type { Db, DbOrTx } from '../../db/client';
@@ -91,7 +91,7 @@ async function applyTransition(
  * Ends the open cash-on-delivery attempt of an order: 'expired' when no cash is expected any more
  * (paid online instead, cancelled), 'failed' when the parcel came back undelivered.
  */
-async function closeCodAttempt(
+export async function closeCodAttempt(
   tx: DbOrTx,
   orderId: string,
   status: 'expired' | 'failed',
@@ -186,7 +186,7 @@ export async function settleCodOrderOnline(tx: DbOrTx, orderId: string): Promise
 }
 
 /** Puts a cancelled order's units back on their stock rows (in the cancel's transaction). */
-async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<boolean> {
+export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<boolean> {
   const items = await tx
     .select({
       productId: orderItems.productId,
@@ -417,8 +417,14 @@ export async function transitionOrder(
     if (!row) return null;
     // cash on delivery is never marked paid: its tax invoice is issued at dispatch, to travel
     // with the parcel
-    if (action === 'ship' && current.codStatus !== null)
+    if (action === 'ship' && current.codStatus !== null) {
       await issueInvoiceInSavepoint(tx, { orderId });
+      // shipping a COD order is staff's confirmation: it no longer expires (fair stock)
+      await tx
+        .update(orders)
+        .set({ codConfirmedAt: new Date() })
+        .where(and(eq(orders.id, orderId), isNull(orders.codConfirmedAt)));
+    }
     await queueOrderEmail(tx, orderId, emailOfAction[action]);
     if (actor) {
       const flagged = 'flaggedPayments' in row ? row.flaggedPayments : [];

@@ -22,6 +22,7 @@ import { checkShippingPin } from '../shipping/shipping.service';
 import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { queueOrderEmail } from '../mail/outbox.service';
 import { newOrderId, normalizeOrderId } from './order-id';
+import { checkFairStock, type WantedProduct } from './fair-stock.service';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -304,6 +305,22 @@ export async function createOrder(
       ...lineTax(p, unitPricePaise * l.quantity, supplierState, body.shippingAddress.state),
     };
   });
+
+  // the shopper's caps on orders and units held without money, before any stock is taken
+  const perProduct = new Map<string, WantedProduct>();
+  for (const i of items) {
+    const seen = perProduct.get(i.productId);
+    if (seen) seen.quantity += i.quantity;
+    else
+      perProduct.set(i.productId, {
+        productId: i.productId,
+        title: i.productTitle,
+        quantity: i.quantity,
+        // every line of the product shows the message (the checkout maps products.<id> to them)
+        field: `products.${i.productId}`,
+      });
+  }
+  await checkFairStock(tx, storeId, customer.id, [...perProduct.values()]);
 
   const wanted: StockChange[] = items.map((i) => ({
     productId: i.productId,

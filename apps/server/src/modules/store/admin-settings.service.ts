@@ -89,6 +89,9 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     codEnabled: row.codEnabled,
     codMaxRupees: paiseToRupees(row.codMaxPaise),
     codPinPrefixes: row.codPinPrefixes ?? [],
+    maxOpenOrders: row.maxOpenOrders,
+    maxHeldUnits: row.maxHeldUnits,
+    codConfirmHours: row.codConfirmHours,
   };
 }
 
@@ -223,6 +226,9 @@ export async function updateStoreSettings(
         codEnabled: input.codEnabled,
         codMaxPaise: rupeesToPaise(input.codMaxRupees),
         codPinPrefixes: input.codPinPrefixes.length > 0 ? [...new Set(input.codPinPrefixes)] : null,
+        maxOpenOrders: input.maxOpenOrders,
+        maxHeldUnits: input.maxHeldUnits,
+        codConfirmHours: input.codConfirmHours,
         updatedAt: now,
       })
       .where(eq(stores.id, actor.storeId));

@@ -262,6 +262,27 @@ describe('checkout screen', () => {
     expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(3);
   });
 
+  it('a 409 for too many unpaid orders says so on the page, with the way to My Orders, and keeps the cart', async () => {
+    const said =
+      'You already have 3 orders waiting for payment or for the shop to confirm. Pay for one of them in My Orders, or wait until the shop confirms it, before placing another.';
+    server.use(
+      http.post(`${API}/orders`, () => HttpResponse.json({ error: said }, { status: 409 })),
+    );
+    renderCheckout();
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const shown = await screen.findAllByText(said, { exact: false });
+    expect(shown.some((n) => n.closest('[data-sonner-toast]'))).toBe(true);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(said);
+    expect(alert).not.toHaveTextContent('Your cart needs a change');
+    expect(within(alert).getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+    expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(3);
+  });
+
   it('a 400 "Choose a size for …" is shown on its line too', async () => {
     server.use(
       http.post(`${API}/orders`, () =>

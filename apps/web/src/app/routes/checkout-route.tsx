@@ -152,13 +152,25 @@ export function Component() {
                 role="alert"
                 className="mb-6 grid gap-1 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive"
               >
-                {/* the server's words are on the toast and on each line in the summary */}
-                <p>
-                  Your cart needs a change before this order can be placed (see the order summary).{' '}
-                  <Link to={paths.cart} className="font-semibold underline underline-offset-4">
-                    Change your cart
-                  </Link>
-                </p>
+                {Object.keys(refusal.byLine).length > 0 ? (
+                  // the server's words are on the toast and on each line in the summary
+                  <p>
+                    Your cart needs a change before this order can be placed (see the order
+                    summary).{' '}
+                    <Link to={paths.cart} className="font-semibold underline underline-offset-4">
+                      Change your cart
+                    </Link>
+                  </p>
+                ) : (
+                  // about no line (too many orders waiting for payment): the words stay on the
+                  // page, since a toast goes away, with the way to the orders to pay
+                  <p>
+                    {refusal.message}{' '}
+                    <Link to={paths.orders} className="font-semibold underline underline-offset-4">
+                      Go to My Orders
+                    </Link>
+                  </p>
+                )}
               </div>
             )}
             <form noValidate onSubmit={onSubmit} className="grid gap-6">

@@ -18,7 +18,8 @@ export type OrderActionRequest =
   | { kind: 'record_payment'; body: z.input<typeof recordPaymentBodySchema> }
   | { kind: 'record_refund'; body: z.input<typeof recordOrderRefundBodySchema> }
   | { kind: 'record_cod_collection'; body: z.input<typeof recordCodCollectionBodySchema> }
-  | { kind: 'return_undelivered' };
+  | { kind: 'return_undelivered' }
+  | { kind: 'confirm_cod' };
 
 const paths: Record<OrderActionRequest['kind'], string> = {
   ship: 'ship',
@@ -28,6 +29,7 @@ const paths: Record<OrderActionRequest['kind'], string> = {
   record_refund: 'refunds',
   record_cod_collection: 'cod-collection',
   return_undelivered: 'return-undelivered',
+  confirm_cod: 'cod-confirmation',
 };
 
 export function postOrderAction(id: string, action: OrderActionRequest) {

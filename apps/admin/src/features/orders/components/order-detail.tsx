@@ -40,6 +40,15 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
     }
   };
 
+  const confirmCod = async () => {
+    try {
+      await run({ kind: 'confirm_cod' });
+      toast.success('Order confirmed for cash on delivery');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="grid content-start gap-6">
@@ -54,6 +63,11 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         {order.codStatus === 'to_collect' ? (
           <p className="text-sm">
             <strong>Cash on delivery:</strong> to collect {formatPaise(order.totalPaise)}
+            {can('confirm_cod')
+              ? '. Not confirmed yet: it is cancelled and its stock returned unless you confirm or ship it in time.'
+              : order.codConfirmedAt
+                ? `, confirmed ${formatDateTime(order.codConfirmedAt)}`
+                : ''}
           </p>
         ) : order.codStatus === 'collected' ? (
           <p className="text-sm">
@@ -229,6 +243,11 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         <h2 className="font-sans text-lg font-semibold">Actions</h2>
         {order.actions.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing to do for this order.</p>
+        ) : null}
+        {can('confirm_cod') ? (
+          <Button onClick={confirmCod} disabled={action.isPending}>
+            Confirm order
+          </Button>
         ) : null}
         {can('ship') ? (
           <div className="rounded-lg border border-border bg-card p-4">

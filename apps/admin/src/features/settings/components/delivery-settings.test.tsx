@@ -27,6 +27,9 @@ const settings: StoreSettings = {
   codEnabled: true,
   codMaxRupees: 5000,
   codPinPrefixes: [],
+  maxOpenOrders: 3,
+  maxHeldUnits: 20,
+  codConfirmHours: 48,
   dispatchPin: '700016',
   deliveryZones: defaultDeliveryZones,
 };

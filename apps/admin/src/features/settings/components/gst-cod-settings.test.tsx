@@ -30,6 +30,9 @@ const settings: StoreSettings = {
   codEnabled: true,
   codMaxRupees: 5000,
   codPinPrefixes: [],
+  maxOpenOrders: 3,
+  maxHeldUnits: 20,
+  codConfirmHours: 48,
 };
 const response: StoreSettingsResponse = { settings, availablePaymentMethods: ['upi_qr'] };
 

@@ -20,6 +20,7 @@ import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
 import { DeliverySettings } from './delivery-settings';
+import { FairStockSettings } from './fair-stock-settings';
 import { CodSettings, GstSettings } from './gst-cod-settings';
 
 type Form = UseFormReturn<z.input<typeof storeSettingsSchema>, unknown, StoreSettings>;
@@ -54,6 +55,9 @@ const fieldNames = [
   'codEnabled',
   'codMaxRupees',
   'codPinPrefixes',
+  'maxOpenOrders',
+  'maxHeldUnits',
+  'codConfirmHours',
 ];
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
@@ -273,6 +277,10 @@ export function SettingsForm({
 
       <FormSection legend="Cash on delivery">
         <CodSettings form={form} />
+      </FormSection>
+
+      <FormSection legend="Orders and stock">
+        <FairStockSettings form={form} />
       </FormSection>
 
       <FieldError className="font-medium">{problem}</FieldError>

@@ -97,6 +97,12 @@ describe('order notes (issue 10)', () => {
     expect(canPayNow(toOrderView(orderFixture({ paymentStatus: 'unpaid' })))).toBe(true);
     const expired = toOrderView(orderFixture({ status: 4, cancelReason: 'expired' }));
     expect(orderStatusNote(expired)).toBe('Cancelled: not paid in time');
+    const codUnconfirmed = toOrderView(
+      orderFixture({ status: 4, cancelReason: 'cod_unconfirmed' }),
+    );
+    expect(orderStatusNote(codUnconfirmed)).toBe(
+      'Cancelled: cash on delivery not confirmed in time',
+    );
     expect(
       orderStatusNote(toOrderView(orderFixture({ status: 4, cancelReason: 'operator' }))),
     ).toBe(undefined);

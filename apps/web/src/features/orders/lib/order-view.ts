@@ -36,7 +36,7 @@ export interface OrderView {
   paymentStatus?: string;
   /** an unpaid Pending order is cancelled at this time (ISO) */
   payBy?: string;
-  /** why a Cancelled order was cancelled: 'expired' or 'operator' */
+  /** why a Cancelled order was cancelled: 'expired', 'cod_unconfirmed', 'operator', 'returned' */
   cancelReason?: string;
   /** the tax invoice and credit notes to download; empty until the order is paid */
   documents: OrderDocument[];
@@ -47,6 +47,7 @@ export interface OrderView {
 export const orderNotes = {
   confirming: 'Your payment is being confirmed',
   expired: 'Cancelled: not paid in time',
+  codUnconfirmed: 'Cancelled: cash on delivery not confirmed in time',
 } as const;
 
 /** Pay Now only for a Pending order whose payment is not already being confirmed. */
@@ -68,6 +69,8 @@ export function orderStatusNote(
     return orderNotes.confirming;
   if (order.status === orderStatus.cancelled && order.cancelReason === 'expired')
     return orderNotes.expired;
+  if (order.status === orderStatus.cancelled && order.cancelReason === 'cod_unconfirmed')
+    return orderNotes.codUnconfirmed;
   return undefined;
 }
 
