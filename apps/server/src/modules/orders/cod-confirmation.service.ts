@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { queueOrderEmail } from '../mail/outbox.service';
 import { normalizeOrderId } from './order-id';
-import { closeCodAttempt, returnOrderStock } from './order-transitions.service';
+import { cancelEachDue, closeCodAttempt, returnOrderStock } from './order-transitions.service';
 
 /** A cash-on-delivery order staff have not confirmed: it holds stock without money. */
 const unconfirmedCod = and(
@@ -85,10 +85,10 @@ export async function expireUnconfirmedCodOrders(
     )
     .orderBy(asc(orders.createdAt))
     .limit(opts.limit ?? 500);
-  let cancelled = 0;
-  let availabilityChanged = false;
-  for (const { id } of due) {
-    const changed = await db.transaction(async (tx) => {
+  return cancelEachDue(
+    db,
+    due,
+    async (tx, id) => {
       const [row] = await tx
         .update(orders)
         .set({
@@ -103,11 +103,7 @@ export async function expireUnconfirmedCodOrders(
       await closeCodAttempt(tx, id, 'expired', now);
       await queueOrderEmail(tx, id, 'cancelled');
       return returnOrderStock(tx, id);
-    });
-    if (changed === null) continue;
-    cancelled++;
-    availabilityChanged ||= changed;
-  }
-  if (availabilityChanged) opts.onAvailabilityChange?.();
-  return cancelled;
+    },
+    opts.onAvailabilityChange,
+  );
 }

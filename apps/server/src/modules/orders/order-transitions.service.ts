@@ -508,10 +508,10 @@ export async function expireUnpaidOrders(
     .where(and(eq(orders.status, orderStatus.pending), lt(orders.createdAt, cutoff), unconfirmed))
     .orderBy(asc(orders.createdAt))
     .limit(opts.limit ?? 500);
-  let cancelled = 0;
-  let availabilityChanged = false;
-  for (const { id } of due) {
-    const changed = await db.transaction(async (tx) => {
+  return cancelEachDue(
+    db,
+    due,
+    async (tx, id) => {
       const [row] = await tx
         .update(orders)
         .set({ status: orderStatus.cancelled, cancelReason: 'expired', updatedAt: now })
@@ -524,11 +524,32 @@ export async function expireUnpaidOrders(
         .set({ status: 'expired', updatedAt: now })
         .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
       return returnOrderStock(tx, id);
-    });
+    },
+    opts.onAvailabilityChange,
+  );
+}
+
+/**
+ * The expiry jobs' loop (unpaid orders here, unconfirmed cash on delivery in
+ * cod-confirmation.service.ts): each due order is cancelled in a short transaction of its own by
+ * `cancelOne`, which answers null when the order moved on meanwhile (paid, confirmed) and else
+ * whether returned stock changed what a storefront shows; `onAvailabilityChange` runs once for
+ * the batch. Returns how many orders were cancelled.
+ */
+export async function cancelEachDue(
+  db: Db,
+  due: { id: string }[],
+  cancelOne: (tx: DbOrTx, id: string) => Promise<boolean | null>,
+  onAvailabilityChange?: () => void,
+): Promise<number> {
+  let cancelled = 0;
+  let availabilityChanged = false;
+  for (const { id } of due) {
+    const changed = await db.transaction((tx) => cancelOne(tx, id));
     if (changed === null) continue;
     cancelled++;
     availabilityChanged ||= changed;
   }
-  if (availabilityChanged) opts.onAvailabilityChange?.();
+  if (availabilityChanged) onAvailabilityChange?.();
   return cancelled;
 }

@@ -5,34 +5,18 @@ import { describe, expect, it } from 'vitest';
 import type { StoreSettings } from '@store/contracts/admin/settings';
 import { defaultDeliveryZones } from '@store/contracts/delivery';
 import { ADMIN_API, server } from '@/test/msw-server';
+import { storeSettingsFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import type { StoreSettingsResponse } from '../api/settings';
 import { SettingsForm } from './settings-form';
 
-const settings: StoreSettings = {
+const settings = storeSettingsFixture({
   storeName: 'Paper & Quill',
-  companyName: 'Kagaz Kalam Pvt Ltd',
-  companyAddress: '12 Park Street, Kolkata',
   companyPhone: '+91 98765 43210',
-  companyEmail: 'hello@example.com',
   description: 'Stationery',
-  companyLogoUrl: '',
   categoryImages: {},
-  policies: {},
-  paymentMethods: ['upi_qr'],
-  upiVpa: 'shop@okbank',
   upiPayeeName: 'Paper and Quill',
-  gstin: '',
-  gstState: '',
-  codEnabled: true,
-  codMaxRupees: 5000,
-  codPinPrefixes: [],
-  maxOpenOrders: 3,
-  maxHeldUnits: 20,
-  codConfirmHours: 48,
-  dispatchPin: '700016',
-  deliveryZones: defaultDeliveryZones,
-};
+});
 const response: StoreSettingsResponse = { settings, availablePaymentMethods: ['upi_qr'] };
 
 describe('Store settings: delivery', () => {

@@ -3,36 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StoreSettings } from '@store/contracts/admin/settings';
-import { defaultDeliveryZones } from '@store/contracts/delivery';
 import { ADMIN_API, server } from '@/test/msw-server';
+import { storeSettingsFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import type { StoreSettingsResponse } from '../api/settings';
 import { SettingsForm } from './settings-form';
 
-const settings: StoreSettings = {
-  storeName: 'Kagaz & Kalam',
-  companyName: 'Kagaz Kalam Pvt Ltd',
-  companyAddress: '12 Park Street, Kolkata',
-  companyPhone: '+91 98300 12345',
-  companyEmail: 'hello@example.com',
-  description: '',
-  companyLogoUrl: '',
-  categoryImages: { default: '/images/categories/default.svg' },
-  policies: {},
-  paymentMethods: ['upi_qr'],
-  upiVpa: 'shop@okbank',
-  upiPayeeName: '',
-  dispatchPin: '700016',
-  deliveryZones: defaultDeliveryZones,
-  gstin: '',
-  gstState: '',
-  codEnabled: true,
-  codMaxRupees: 5000,
-  codPinPrefixes: [],
-  maxOpenOrders: 3,
-  maxHeldUnits: 20,
-  codConfirmHours: 48,
-};
+const settings = storeSettingsFixture();
 const response: StoreSettingsResponse = { settings, availablePaymentMethods: ['upi_qr'] };
 
 function capturePut() {

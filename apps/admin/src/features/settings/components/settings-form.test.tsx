@@ -3,36 +3,23 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { StoreSettings } from '@store/contracts/admin/settings';
-import { defaultDeliveryZones } from '@store/contracts/delivery';
 import { ADMIN_API, server } from '@/test/msw-server';
+import { storeSettingsFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import type { StoreSettingsResponse } from '../api/settings';
 import { SettingsForm } from './settings-form';
 
-const settings: StoreSettings = {
+const settings = storeSettingsFixture({
   storeName: 'Paper & Quill',
-  companyName: 'Kagaz Kalam Pvt Ltd',
   companyAddress: '12 MG Road, Bengaluru',
   companyPhone: '+91 98765 43210',
-  companyEmail: 'hello@example.com',
   description: 'Stationery',
-  companyLogoUrl: '',
   categoryImages: { default: 'https://cdn.example.com/default.jpg' },
   policies: { terms: '<p>Terms of {companyName}</p>' },
-  paymentMethods: ['upi_qr'],
-  upiVpa: 'shop@okbank',
   upiPayeeName: 'Paper and Quill',
-  dispatchPin: '700016',
-  deliveryZones: defaultDeliveryZones,
   gstin: '19AAGCK4821L1Z7',
   gstState: 'West Bengal',
-  codEnabled: true,
-  codMaxRupees: 5000,
-  codPinPrefixes: [],
-  maxOpenOrders: 3,
-  maxHeldUnits: 20,
-  codConfirmHours: 48,
-};
+});
 const response: StoreSettingsResponse = {
   settings,
   availablePaymentMethods: ['upi_qr', 'upi_app', 'gateway'],
