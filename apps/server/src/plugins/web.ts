@@ -6,6 +6,7 @@ import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
 import { applyHead } from '../modules/seo/head-tags';
 import { pageHead } from '../modules/seo/page-head';
 import { hasAuthCookie } from '@store/contracts/session';
+import { routedPath } from '../lib/request-path';
 import { loadPageRenderer, type RenderedPage } from './web-render';
 
 const NOT_FOUND = { error: 'Not found' };
@@ -107,7 +108,8 @@ export async function registerWeb(
   }
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0]!;
+    // as the router saw it: /%61pi/… is the API and http://host/admin the back office, not pages
+    const path = routedPath(request.url);
     const navigation =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html') &&
