@@ -51,8 +51,8 @@ function hostOnly(value: string | undefined): string | undefined {
 async function loadStores(db: Db): Promise<StoreTable> {
   const byDomain = new Map<string, StoreContext>();
   let fallback: StoreContext | null = null;
-  for (const { domains, isDefault, ...ctx } of await listStores(db)) {
-    for (const d of domains) byDomain.set(d.toLowerCase(), ctx);
+  for (const { isDefault, ...ctx } of await listStores(db)) {
+    for (const d of ctx.domains) byDomain.set(d.toLowerCase(), ctx);
     if (isDefault || !fallback) fallback = ctx;
   }
   return { byDomain, fallback, loadedAt: Date.now() };

@@ -232,7 +232,7 @@ export async function pageHead(app: FastifyInstance, request: FastifyRequest): P
   const path = asSent.toLowerCase();
   const store = await app.storeFor(request);
   const info = store?.info ?? EMPTY_INFO;
-  const origin = siteOrigin(app, request);
+  const origin = siteOrigin(app, request, store);
   // a store with no name at all is named by its address, never by a made-up brand
   const brand = titleBrand(info) || request.host || 'Online store';
   const ctx: PageContext = {
