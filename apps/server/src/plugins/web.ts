@@ -11,6 +11,9 @@ import { loadPageRenderer, type RenderedPage } from './web-render';
 
 const NOT_FOUND = { error: 'Not found' };
 
+/** What a storefront page's HTML depends on besides its URL. */
+export const PAGE_VARY = 'Cookie, Host, X-Store-Domain';
+
 /** Paths the SPA must never answer: the API and the payment sandbox pages. */
 const serverOnly = (url: string) =>
   url.startsWith('/api/') || url === '/api' || url.startsWith('/sandbox-gateway');
@@ -138,7 +141,9 @@ export async function registerWeb(
           : null,
       ]);
       const index = forVisitor(indexHtml(), request);
-      reply.header('vary', 'Cookie');
+      // the signed-in mark follows the cookie, and which store's page it is follows Host and
+      // X-Store-Domain: a shared cache must not hand one store's page out under another's name
+      reply.header('vary', PAGE_VARY);
       if (!head) return sendIndex(withPage(index, rendered), WEB_APP_CSP, 503);
       return sendIndex(withPage(applyHead(index, head.head), rendered), WEB_APP_CSP, head.status);
     }
