@@ -30,7 +30,7 @@ const hostile = [
   'https://',
 ];
 
-const send = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload });
 
 describe('an image address', () => {
