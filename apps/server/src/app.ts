@@ -18,6 +18,7 @@ import { BODY_LIMIT } from './lib/body-limit';
 import { CacheFront } from './lib/cache-front';
 import { localCatalogueBus, type CatalogueBus } from './lib/catalogue-bus';
 import { registerErrorHandler } from './lib/errors';
+import { toOriginForm } from './lib/request-path';
 import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
@@ -160,6 +161,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     // shoppers' order ids and products ids are short; refuse absurd URLs early
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    // GET http://host/path is routed, hooked and served as GET /path (lib/request-path.ts)
+    rewriteUrl: toOriginForm,
     frameworkErrors,
     clientErrorHandler,
     // request.ip is the shopper's only when the proxy in front is trusted (rate limits count by it)

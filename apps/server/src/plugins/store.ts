@@ -51,14 +51,18 @@ function hostOnly(value: string | undefined): string | undefined {
 async function loadStores(db: Db): Promise<StoreTable> {
   const byDomain = new Map<string, StoreContext>();
   let fallback: StoreContext | null = null;
-  for (const { domains, isDefault, ...ctx } of await listStores(db)) {
-    for (const d of domains) byDomain.set(d.toLowerCase(), ctx);
+  for (const { isDefault, ...ctx } of await listStores(db)) {
+    for (const d of ctx.domains) byDomain.set(d.toLowerCase(), ctx);
     if (isDefault || !fallback) fallback = ctx;
   }
   return { byDomain, fallback, loadedAt: Date.now() };
 }
 
-/** Resolves `request.store` for every /api (and /email) request from an in-memory table of stores. */
+/** The API's routes, and the e-mails' logo (modules/mail/email-logo.routes.ts); undefined: no route. */
+const needsStore = (route: string | undefined) =>
+  route !== undefined && (route.startsWith('/api/') || route.startsWith('/email/'));
+
+/** Resolves `request.store` for every /api (and /email) route from an in-memory table of stores. */
 export function registerStoreResolution(app: FastifyInstance, db: Db): void {
   let table: StoreTable | null = null;
   let loading: Promise<StoreTable> | null = null;
@@ -97,8 +101,9 @@ export function registerStoreResolution(app: FastifyInstance, db: Db): void {
 
   // callback-style hook: no promise per request when the store table is already loaded
   app.addHook('onRequest', (request, reply, done) => {
-    // the API, and the e-mails' logo (modules/mail/email-logo.routes.ts)
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/email/')) return done();
+    // Decided on the route the router chose, never on request.url as sent: /%61pi/v1/products and
+    // GET http://host/api/v1/products reach the same handlers, which then had no store (500).
+    if (!needsStore(request.routeOptions.url)) return done();
     if (table && Date.now() - table.loadedAt < TTL_MS) {
       if (resolve(table, request, reply)) done();
       return;

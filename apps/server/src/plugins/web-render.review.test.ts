@@ -205,7 +205,7 @@ describe.skipIf(!built)('server render: hostile URLs and headers', () => {
   });
 
   it('an unknown Host never puts its own name in the canonical of a real store (publicBaseUrl set)', async () => {
-    // Without publicBaseUrl the request's Host is the origin by design; with it, never.
+    // With publicBaseUrl the origin is always it; without, the Host only when it is the store's.
     const other = await createTestApp({ webDistDir, publicBaseUrl: 'https://shop.example' });
     try {
       const res = await other.app.inject({

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routedUrl } from '../lib/request-path';
 import { sanitizePolicyHtml } from '../modules/store/admin-settings.service';
 
 /**
@@ -205,7 +206,8 @@ export async function loadPageRenderer(
       try {
         const renderer = await currentEntry();
         const page = await renderer.render({
-          url: request.url,
+          // the page the router's path names (/%70roducts is /products), query as sent
+          url: routedUrl(request.url),
           api: injectTransport(app, request),
           sanitizePolicyHtml: policyHtmlForPage,
         });

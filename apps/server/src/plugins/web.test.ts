@@ -102,3 +102,17 @@ describe('a storefront page for a signed-in shopper', () => {
     }
   });
 });
+
+describe('a storefront page behind a shared cache', () => {
+  // Which store a page shows (its name, canonical, products) follows Host and X-Store-Domain; the
+  // pages said Vary: Cookie only, so a cache could hand one store's page out under another's name.
+  it('says it varies by Host and X-Store-Domain as well as Cookie', async () => {
+    for (const url of ['/', '/contact', '/products', '/no-such-page', '/cart']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      const vary = String(res.headers.vary ?? '')
+        .split(',')
+        .map((v) => v.trim().toLowerCase());
+      expect(vary, url).toEqual(expect.arrayContaining(['cookie', 'host', 'x-store-domain']));
+    }
+  });
+});

@@ -6,9 +6,13 @@ import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
 import { applyHead } from '../modules/seo/head-tags';
 import { pageHead } from '../modules/seo/page-head';
 import { hasAuthCookie } from '@store/contracts/session';
+import { routedPath } from '../lib/request-path';
 import { loadPageRenderer, type RenderedPage } from './web-render';
 
 const NOT_FOUND = { error: 'Not found' };
+
+/** What a storefront page's HTML depends on besides its URL. */
+export const PAGE_VARY = 'Cookie, Host, X-Store-Domain';
 
 /** Paths the SPA must never answer: the API and the payment sandbox pages. */
 const serverOnly = (url: string) =>
@@ -107,7 +111,8 @@ export async function registerWeb(
   }
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0]!;
+    // as the router saw it: /%61pi/… is the API and http://host/admin the back office, not pages
+    const path = routedPath(request.url);
     const navigation =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html') &&
@@ -136,7 +141,9 @@ export async function registerWeb(
           : null,
       ]);
       const index = forVisitor(indexHtml(), request);
-      reply.header('vary', 'Cookie');
+      // the signed-in mark follows the cookie, and which store's page it is follows Host and
+      // X-Store-Domain: a shared cache must not hand one store's page out under another's name
+      reply.header('vary', PAGE_VARY);
       if (!head) return sendIndex(withPage(index, rendered), WEB_APP_CSP, 503);
       return sendIndex(withPage(applyHead(index, head.head), rendered), WEB_APP_CSP, head.status);
     }

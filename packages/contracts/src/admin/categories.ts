@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlCharacters, messages } from '../common';
+import { optionalImageUrlSchema } from '../image-url';
 
 export const categoryNameSchema = z
   .string()
@@ -26,7 +27,7 @@ export const adminCategoryListSchema = z.object({ data: z.array(adminCategorySch
 /** POST /admin/categories, PUT /admin/categories/:id (a rename moves its products along) */
 export const categoryFormSchema = z.object({
   name: categoryNameSchema,
-  imageUrl: z.string().trim().max(500),
+  imageUrl: optionalImageUrlSchema,
   parentCategories: z.array(categoryNameSchema).max(20),
 });
 export type CategoryForm = z.infer<typeof categoryFormSchema>;

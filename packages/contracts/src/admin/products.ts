@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlCharacters, messages } from '../common';
+import { imageUrlSchema } from '../image-url';
 import { GST_RATES_BP, hsnPattern } from '../gst';
 import {
   adminMessages,
@@ -91,7 +92,7 @@ export const adminProductListSchema = pageOf(adminProductRowSchema);
 export const productFormImageSchema = z.object({
   /** an image uploaded through POST /admin/images; absent for a kept outside/demo URL */
   imageId: z.string().max(64).optional(),
-  url: z.string().min(1).max(500),
+  url: imageUrlSchema,
 });
 
 export const productFormAttributeSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { controlCharacters, EMAIL_MAX, emailPattern, messages } from '../common';
 import { gstinProblem, gstStateCodeOf, gstStateOfGstin, normalizeGstin } from '../gst';
 import { indianStatesAndUts } from '../india';
+import { optionalImageUrlSchema } from '../image-url';
 import { policySlugs } from '../store';
 import { DELIVERY_DAYS_MAX, deliveryZoneIds, isPinCode, normalizePin } from '../delivery';
 import {
@@ -107,12 +108,12 @@ export const storeSettingsSchema = z.object({
     .max(EMAIL_MAX, { error: messages.invalidEmail, abort: true })
     .regex(emailPattern, messages.invalidEmail),
   description: z.string().trim().max(500, 'Description must be at most 500 characters'),
-  companyLogoUrl: z.string().trim().max(500),
+  companyLogoUrl: optionalImageUrlSchema,
   /** delivery estimates: the dispatch PIN (its existence is the server's check) and each zone's days */
   dispatchPin: dispatchPinSchema,
   deliveryZones: deliveryZonesSchema,
   /** category name -> image URL; `default` for the rest */
-  categoryImages: z.record(z.string().max(100), z.string().max(500)),
+  categoryImages: z.record(z.string().max(100), optionalImageUrlSchema),
   /** policy slug -> HTML with the storefront's placeholders; sanitised when saved */
   policies: z.partialRecord(z.enum(policySlugs), z.string().max(50_000)),
   paymentMethods: z.array(z.enum(paymentMethodIds)).min(1, 'Offer at least one payment method'),

@@ -18,26 +18,31 @@ export const siteImageRoutes: FastifyPluginAsync<{ images: SiteImages }> = async
   app,
   { images },
 ) => {
-  app.get(`${SITE_IMAGES_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const found = images.find(path);
-    if (!found) return reply.callNotFound();
-    const { image, immutable } = found;
-    reply
-      .header('etag', image.etag)
-      .header('cache-control', immutable ? IMMUTABLE_CACHE_CONTROL : PLAIN_IMAGE_CACHE_CONTROL)
-      .header('x-content-type-options', 'nosniff');
-    if (image.compressible) reply.header('vary', 'accept-encoding');
-    if (holdsEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
-    reply.type(image.contentType);
-    if (image.compressible) {
-      const copies: Partial<Record<Encoding, Buffer>> = await images
-        .compressed(image)
-        .catch(() => ({}));
-      const encoding = preferredEncoding(request.headers['accept-encoding'], copies);
-      // sent encoded: @fastify/compress leaves a reply with a content-encoding alone
-      if (encoding) return reply.header('content-encoding', encoding).send(copies[encoding]);
-    }
-    return reply.send(image.body);
-  });
+  app.get<{ Params: { '*': string } }>(
+    `${SITE_IMAGES_PREFIX}*`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      // the router's decoded rest of the path, not request.url as sent (/%69mages/…, absolute-form)
+      const path = SITE_IMAGES_PREFIX + request.params['*'];
+      const found = images.find(path);
+      if (!found) return reply.callNotFound();
+      const { image, immutable } = found;
+      reply
+        .header('etag', image.etag)
+        .header('cache-control', immutable ? IMMUTABLE_CACHE_CONTROL : PLAIN_IMAGE_CACHE_CONTROL)
+        .header('x-content-type-options', 'nosniff');
+      if (image.compressible) reply.header('vary', 'accept-encoding');
+      if (holdsEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+      reply.type(image.contentType);
+      if (image.compressible) {
+        const copies: Partial<Record<Encoding, Buffer>> = await images
+          .compressed(image)
+          .catch(() => ({}));
+        const encoding = preferredEncoding(request.headers['accept-encoding'], copies);
+        // sent encoded: @fastify/compress leaves a reply with a content-encoding alone
+        if (encoding) return reply.header('content-encoding', encoding).send(copies[encoding]);
+      }
+      return reply.send(image.body);
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
@@ -13,8 +13,14 @@ let owner: SignedInStaff;
 const HOST = 'shop.example.in';
 
 /** A page request as the web plugin's navigation handler gets it. */
-const request = (url: string) =>
-  ({ url, headers: { host: HOST }, host: HOST, protocol: 'https' }) as unknown as FastifyRequest;
+const request = (url: string, host = HOST) =>
+  ({
+    url,
+    headers: { host },
+    host,
+    hostname: host,
+    protocol: 'https',
+  }) as unknown as FastifyRequest;
 
 const headOf = (url: string) => pageHead(t.app, request(url));
 
@@ -41,7 +47,26 @@ const jsonLdOf = (head: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  // the store's own address: the one its absolute URLs may name (site-urls.ts siteOrigin)
+  await t.db
+    .update(stores)
+    .set({ domains: sql`array_append(${stores.domains}, ${HOST})` })
+    .where(eq(stores.id, DEFAULT_STORE_ID));
+  t.app.reloadStores();
   owner = await signInStaff(t.app, t.db, 'owner');
+});
+
+describe('pageHead: the origin of its absolute URLs', () => {
+  // Any Host reaches the default store: without PUBLIC_BASE_URL the Host header as sent was the
+  // canonical link's and og:url's origin, so one request could name an attacker's site there.
+  it("is the request's address only when it is one of the store's domains", async () => {
+    const own = await headOf('/contact');
+    expect(canonicalOf(own.head)).toBe(`https://${HOST}/contact`);
+    const { head } = await pageHead(t.app, request('/contact', 'evil.example'));
+    expect(head).not.toContain('evil.example');
+    expect(canonicalOf(head)).toBe('https://localhost/contact');
+    expect(metaOf(head, 'og:url')).toBe('https://localhost/contact');
+  });
 });
 afterAll(() => t.close());
 

@@ -26,6 +26,7 @@ import {
   notFoundDescription,
   policyDescription,
 } from './page-descriptions';
+import { routedUrl } from '../../lib/request-path';
 import { productHead } from './product-head';
 import { absoluteUrl, pathWithQuery, siteOrigin } from './site-urls';
 import { listingGroups, type ListingGroup } from './sitemap.service';
@@ -224,14 +225,15 @@ const trimSlashes = (path: string) => (path.length > 1 ? trimEnd(path, '/') || '
  * The store is the request's (Host / X-Store-Domain, as the API resolves it).
  */
 export async function pageHead(app: FastifyInstance, request: FastifyRequest): Promise<PageHead> {
-  const url = new URL(request.url, 'http://x');
+  // decoded and without an absolute-form origin, as the router and the pages' fallback see it
+  const url = new URL(routedUrl(request.url), 'http://x');
   const asSent = trimSlashes(url.pathname);
   // React Router matches paths in any letter case (/Product/<id>, /CART are those pages in the
   // browser), so the status and head match the lower-cased path; a product id keeps its case.
   const path = asSent.toLowerCase();
   const store = await app.storeFor(request);
   const info = store?.info ?? EMPTY_INFO;
-  const origin = siteOrigin(app, request);
+  const origin = siteOrigin(app, request, store);
   // a store with no name at all is named by its address, never by a made-up brand
   const brand = titleBrand(info) || request.host || 'Online store';
   const ctx: PageContext = {

@@ -36,14 +36,28 @@ describe('robots.txt', () => {
     expect(lines).toContain('Sitemap: http://kagazkalam.in/sitemap.xml');
   });
 
-  it('the origin is the configured public address when there is one', () => {
-    const request = { protocol: 'http', host: 'internal:3000' } as FastifyRequest;
-    expect(
-      siteOrigin({ publicBaseUrl: 'https://kagazkalam.in/' } as FastifyInstance, request),
-    ).toBe('https://kagazkalam.in');
-    expect(siteOrigin({ publicBaseUrl: undefined } as FastifyInstance, request)).toBe(
-      'http://internal:3000',
-    );
+  it("the origin is the configured public address when there is one, else the request's only when it is the store's", () => {
+    const request = (host: string) =>
+      ({ protocol: 'http', host, hostname: host.replace(/:\d+$/, '') }) as FastifyRequest;
+    const store = { domains: ['kagazkalam.in', 'internal'] };
+    const configured = { publicBaseUrl: 'https://kagazkalam.in/' } as FastifyInstance;
+    const unset = { publicBaseUrl: undefined } as FastifyInstance;
+    expect(siteOrigin(configured, request('internal:3000'), store)).toBe('https://kagazkalam.in');
+    expect(siteOrigin(unset, request('internal:3000'), store)).toBe('http://internal:3000');
+    expect(siteOrigin(unset, request('INTERNAL:3000'), store)).toBe('http://INTERNAL:3000');
+    expect(siteOrigin(unset, request('evil.example'), store)).toBe('http://kagazkalam.in');
+    expect(siteOrigin(unset, request('evil.example'), null)).toBe('http://localhost');
+  });
+
+  // Any Host reaches the default store: without PUBLIC_BASE_URL, the Host header as sent was
+  // the origin of robots.txt, the sitemap and the page's canonical link and og:url.
+  it("never writes a Host that is not one of the store's domains into robots.txt or the sitemap", async () => {
+    for (const url of ['/robots.txt', '/sitemap.xml', '/sitemap-pages.xml']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'evil.example' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('evil.example');
+      expect(res.body, url).toContain('http://localhost/');
+    }
   });
 });
 

@@ -54,7 +54,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { max
     const store = await app.storeFor(request);
     if (!store)
       return reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });
-    const origin = siteOrigin(app, request);
+    const origin = siteOrigin(app, request, store);
     const input: SitemapInput = {
       db: app.db,
       storeId: store.id,
@@ -89,12 +89,13 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { max
     },
   );
 
-  app.get('/robots.txt', { schema: { hide: true } }, (request, reply) => {
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    const store = await app.storeFor(request);
     const body = [
       'User-agent: *',
       ...DISALLOWED.map((path) => `Disallow: ${path}`),
       '',
-      `Sitemap: ${siteOrigin(app, request)}/sitemap.xml`,
+      `Sitemap: ${siteOrigin(app, request, store)}/sitemap.xml`,
       '',
     ].join('\n');
     return reply

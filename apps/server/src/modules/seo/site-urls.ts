@@ -1,14 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StoreContext } from '../store/store.service';
 
 /**
  * The origin every absolute URL of the head, the sitemap and robots.txt starts with: the
- * configured public address when there is one, else the request's own (its protocol honours
- * trustProxy, so a TLS-terminating proxy's https is seen).
+ * configured public address when there is one; else the request's own address (its protocol
+ * honours trustProxy, so a TLS-terminating proxy's https is seen) only when it is one of the
+ * store's domains, and otherwise the store's first domain. Any Host reaches the default store, so
+ * taking it as it came let one request put an attacker's name in the canonical link, og:url, the
+ * sitemap and robots.txt, and a shared cache keep it for everyone.
  */
-export function siteOrigin(app: FastifyInstance, request: FastifyRequest): string {
+export function siteOrigin(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  store: Pick<StoreContext, 'domains'> | null,
+): string {
   const configured = app.publicBaseUrl?.replace(/\/+$/, '');
   if (configured) return configured;
-  return `${request.protocol}://${request.host || 'localhost'}`;
+  const domains = store?.domains.map((d) => d.toLowerCase()) ?? [];
+  const asked = request.hostname.toLowerCase();
+  if (asked && domains.includes(asked)) return `${request.protocol}://${request.host}`;
+  return `${request.protocol}://${domains[0] ?? 'localhost'}`;
 }
 
 /** `url` made absolute against the site (a catalogue's CDN URLs stay as they are); null when junk. */

@@ -114,9 +114,6 @@ export async function getStoreSettings(db: Db, storeId: string, config: PaymentC
   return { settings: settingsOf(row, config), availablePaymentMethods: offerableMethods(config) };
 }
 
-/** An image address the storefront may show: this site's path or a web URL ('' for none). */
-const imageUrlOk = (url: string) => url === '' || /^(\/(?!\/)|https?:\/\/)/.test(url);
-
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -125,7 +122,7 @@ const sameZones = (a: DeliveryZones, b: DeliveryZones) =>
 
 /**
  * PUT /admin/settings: checks what the zod schema cannot (methods this server offers, a UPI ID
- * when UPI is offered, image addresses, category names), sanitises the policies, then writes the
+ * when UPI is offered, category names; image addresses are the schema's, contracts/image-url.ts), sanitises the policies, then writes the
  * store row, the categories' images and the activity entry in one transaction. A value equal to
  * the server's own (payment methods, UPI payee) stays unset while it was unset, so the store keeps
  * following the server's configuration until the owner really chooses otherwise.
@@ -147,14 +144,9 @@ export async function updateStoreSettings(
   if (gstinState) fields.gstin = gstinState;
   if (input.gstin && !input.gstState)
     fields.gstState = 'Choose the state the GSTIN is registered in';
-  if (!imageUrlOk(input.companyLogoUrl))
-    fields.companyLogoUrl = 'Use an image address that starts with / or https://';
   // the estimates' "same city" and "same state" are read off the dispatch PIN's place
   if (input.dispatchPin && !findPin(input.dispatchPin))
     fields.dispatchPin = pinNotFoundMessage(input.dispatchPin);
-  for (const [name, url] of Object.entries(input.categoryImages))
-    if (!imageUrlOk(url))
-      fields[`categoryImages.${name}`] = 'Use an image address that starts with / or https://';
   const policies: Partial<Record<PolicySlug, string>> = {};
   for (const slug of policySlugs) {
     const html = input.policies[slug];

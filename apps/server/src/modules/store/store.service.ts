@@ -5,6 +5,8 @@ import { stores } from '../../db/schema';
 /** A storefront as a request sees it: its id, its store-info record and its payment choice. */
 export interface StoreContext {
   id: string;
+  /** host names that reach this storefront (lower case, no port); the first is its own address */
+  domains: string[];
   info: StoreInfo;
   /** the owner's payment settings (null fields: the server's); see payment-config.ts paymentConfigForStore */
   payments: {
@@ -17,8 +19,6 @@ export interface StoreContext {
 }
 
 export interface StoreRecord extends StoreContext {
-  /** host names that reach this storefront */
-  domains: string[];
   /** answers hosts no storefront names */
   isDefault: boolean;
 }
