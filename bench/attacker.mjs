@@ -13,15 +13,23 @@ const { api, shopper, freshIp, port } = store;
 const results = [];
 const ms = (started) => `${Math.round(performance.now() - started)} ms`;
 
-/** One request written as raw bytes (absolute-form targets that fetch cannot send); its status. */
-function rawStatus(requestLine) {
+/**
+ * One request written as raw bytes, as fetch cannot send it (an absolute-form target, a Host of
+ * the sender's choosing); its status and body.
+ */
+function raw(requestLine, host = `127.0.0.1:${port}`) {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () =>
-      socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+      socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
     );
-    let head = '';
-    socket.on('data', (chunk) => (head += chunk.toString('latin1')));
-    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('end', () =>
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0),
+        body: answer.slice(answer.indexOf('\r\n\r\n') + 4),
+      }),
+    );
     socket.on('error', reject);
   });
 }
@@ -72,7 +80,8 @@ try {
     ip: freshIp(),
     body: { email: victim.email, password: victim.password },
   });
-  const absolute = await rawStatus(`GET http://127.0.0.1:${port}/api/v1/products?limit=1 HTTP/1.1`);
+  const absolute = (await raw(`GET http://127.0.0.1:${port}/api/v1/products?limit=1 HTTP/1.1`))
+    .status;
   results.push([
     'GET /api/v1/products, /%61pi/v1/…, absolute-form',
     `${plain.status}, ${encoded.status}, ${absolute}; POST /%61pi/v1/users/authorize ${encodedLogin.status}`,
@@ -185,14 +194,14 @@ try {
 
   // 6. smaller ones
   const account = await api('/api/v1/accountInfo', { token: owner.token, ip: owner.ip });
-  const robots = await api('/robots.txt', { headers: { host: 'evil.example' } });
+  const robots = await raw('GET /robots.txt HTTP/1.1', 'evil.example');
   results.push([
     'GET /accountInfo Cache-Control',
     account.headers.get('cache-control') ?? '(none)',
   ]);
   results.push([
     'GET /robots.txt with Host: evil.example',
-    robots.text.includes('evil.example') ? 'names evil.example' : 'keeps the store’s origin',
+    robots.body.includes('evil.example') ? 'names evil.example' : 'keeps the store’s origin',
   ]);
 
   printRows(results);
