@@ -17,6 +17,17 @@ import {
 } from './modules/payments/payment-config';
 import { demoModeNotice } from './lib/demo-mode-notice';
 import { logSerializers } from './lib/log-redaction';
+import { loggableError } from './lib/pg-errors';
+
+/** Where process-wide trouble is logged: the app's logger once there is one. */
+let logProcessError = (message: string, err: unknown) => console.error(message, err);
+
+// A promise nobody awaits that rejects (pg-boss 10 completes and fails jobs without awaiting them,
+// pg-boss issue #577, so a job ending while the database is down rejects into nothing) would end
+// the process under Node's default; one lost promise is not worth every shopper's request.
+process.on('unhandledRejection', (reason) =>
+  logProcessError('unhandled promise rejection (the server keeps running)', reason),
+);
 
 async function main() {
   // Live mode takes real money: refuse a configuration that would not, before touching any data.
@@ -29,8 +40,8 @@ async function main() {
     env.DATABASE_URL
       ? {
           databaseUrl: env.DATABASE_URL,
-          onIdleError: (err) =>
-            console.error(`PostgreSQL closed an idle connection (${err.message}); reconnecting`),
+          onConnectionError: (err) =>
+            console.error(`PostgreSQL closed a connection (${err.message}); reconnecting`),
         }
       : { dataDir: env.DATA_DIR },
   ).catch((err: unknown) => {
@@ -83,6 +94,7 @@ async function main() {
         .catch((err: Error) => app.log.warn({ err: err.message }, 'could not wake the mail job'));
     },
   });
+  logProcessError = (message, err) => app.log.error({ err: loggableError(err) }, message);
   if (seeded) app.log.info('seeded the demo catalogue into an empty database');
   if (env.DATABASE_URL && !env.JWT_SECRET) {
     app.log.warn(

@@ -16,7 +16,7 @@ describe.runIf(Boolean(env.TEST_DATABASE_URL))('PostgreSQL pool', () => {
     const database = await openDatabase({
       databaseUrl: url,
       poolSize: 2,
-      onIdleError: (err) => told.push(err),
+      onConnectionError: (err) => told.push(err),
     });
     try {
       await database.db.execute(sql`select 1`);
@@ -32,6 +32,35 @@ describe.runIf(Boolean(env.TEST_DATABASE_URL))('PostgreSQL pool', () => {
       expect(told[0]?.message).toMatch(/terminating connection/);
       const result = (await database.db.execute(sql`select 2 as n`)) as { rows: unknown[] };
       expect(result.rows[0]).toEqual({ n: 2 });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a connection ended while checked out is reported, not thrown, and the pool goes on', async () => {
+    const url = t.databaseUrl!;
+    const told: Error[] = [];
+    const database = await openDatabase({
+      databaseUrl: url,
+      poolSize: 2,
+      onConnectionError: (err) => told.push(err),
+    });
+    try {
+      // as a transaction holds it: checked out, between statements
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      const client = await pool.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+      await admin.end();
+      for (let i = 0; i < 50 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      client.release();
+
+      // with no listener on the client, node-postgres throws here and the process ends
+      expect(told[0]?.message).toMatch(/terminating connection/);
+      const result = (await database.db.execute(sql`select 3 as n`)) as { rows: unknown[] };
+      expect(result.rows[0]).toEqual({ n: 3 });
     } finally {
       await database.close();
     }

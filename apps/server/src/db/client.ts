@@ -34,8 +34,11 @@ export type OpenDatabaseOptions =
   | {
       databaseUrl: string;
       poolSize?: number;
-      /** told when an idle pooled connection breaks (server restart, admin kill); default: ignored */
-      onIdleError?: (err: Error) => void;
+      /**
+       * told when a pooled connection breaks, idle or checked out (server restart, failover,
+       * admin kill); default: ignored
+       */
+      onConnectionError?: (err: Error) => void;
     }
   /** dataDir undefined: in memory (tests), optionally starting from a dumpDataDir() snapshot */
   | { dataDir?: string; loadDataDir?: Blob };
@@ -101,10 +104,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
-    // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is reported
-    // on the pool; with no listener node-postgres throws it and the process dies. The pool has
-    // already dropped that client and the next query opens a fresh one, so it is only news.
-    pool.on('error', options.onIdleError ?? (() => {}));
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) emits 'error' on
+    // its client; with no listener node-postgres throws it and the process dies. The pool listens
+    // only while a client is idle, so one checked out for a transaction had none: every client
+    // gets its own listener as it is made. The queries on it fail (the request answers 503), the
+    // pool drops it on release and the next query opens a fresh one, so here it is only news.
+    const told = options.onConnectionError ?? (() => {});
+    pool.on('connect', (client) => client.on('error', told));
+    // the pool repeats an idle client's error; its own listener has told already
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BODY_LIMIT } from './body-limit';
-import { isDataException, loggableError } from './pg-errors';
+import { isConnectionError, isDataException, loggableError } from './pg-errors';
 
 /** Thrown by services; turned into `{ error, fields? }` with the given status. */
 export class HttpError extends Error {
@@ -46,6 +46,9 @@ const sizeLabel = (bytes: number) =>
     ? `${Math.round(bytes / (1024 * 1024))} MB`
     : `${Math.round(bytes / 1024)} KB`;
 
+/** A restart or failover usually takes seconds: a client may try again after this long. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
@@ -74,6 +77,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDataException(err)) {
       request.log.warn({ err: loggableError(err) }, 'input the database refused');
       return reply.code(400).send({ error: 'The request holds a value the store cannot accept' });
+    }
+    if (isConnectionError(err)) {
+      // the transaction it was in rolled back with the connection; the pool reconnects
+      request.log.warn({ err: loggableError(err) }, 'the database connection dropped');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: 'The store is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err: loggableError(err) }, 'unhandled error');
     return reply.code(500).send({ error: 'Internal server error' });

@@ -39,3 +39,30 @@ export function loggableError(err: unknown): Record<string, unknown> {
     stack: err.stack?.replace(PARAMS, '\nparams: [redacted]'),
   };
 }
+
+/** admin_shutdown, crash_shutdown, cannot_connect_now: the server ended or refused the session */
+const DROPPED = new Set(['57P01', '57P02', '57P03']);
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+/** pg's own words for a socket that died under a query, or a client it will no longer use */
+const DROPPED_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * The database went away (a restart, a failover, pg_terminate_backend), not the request: SQLSTATE
+ * class 08 or 57P01–03, a refused or reset socket, or pg's "Connection terminated". The request
+ * may be tried again in a moment, since the pool opens fresh connections.
+ */
+export function isConnectionError(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code && (code.startsWith('08') || DROPPED.has(code))) return true;
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { code: c, message } = e as { code?: unknown; message?: unknown };
+    if (typeof c === 'string' && SOCKET_CODES.has(c)) return true;
+    if (typeof message === 'string' && DROPPED_MESSAGE.test(message)) return true;
+    // AggregateError (a connect tried on IPv4 and IPv6) carries the socket errors in `errors`
+    const inner = (e as { errors?: unknown }).errors;
+    if (Array.isArray(inner) && inner.some((x) => isConnectionError(x))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
