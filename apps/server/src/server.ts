@@ -18,16 +18,10 @@ import {
 import { demoModeNotice } from './lib/demo-mode-notice';
 import { logSerializers } from './lib/log-redaction';
 import { loggableError } from './lib/pg-errors';
+import { guardUnhandledRejections } from './lib/process-guards';
 
-/** Where process-wide trouble is logged: the app's logger once there is one. */
-let logProcessError = (message: string, err: unknown) => console.error(message, err);
-
-// A promise nobody awaits that rejects (pg-boss 10 completes and fails jobs without awaiting them,
-// pg-boss issue #577, so a job ending while the database is down rejects into nothing) would end
-// the process under Node's default; one lost promise is not worth every shopper's request.
-process.on('unhandledRejection', (reason) =>
-  logProcessError('unhandled promise rejection (the server keeps running)', reason),
-);
+// logged, not fatal (lib/process-guards.ts); through the app's logger once there is one
+const logProcessErrorsTo = guardUnhandledRejections((message, err) => console.error(message, err));
 
 async function main() {
   // Live mode takes real money: refuse a configuration that would not, before touching any data.
@@ -94,7 +88,7 @@ async function main() {
         .catch((err: Error) => app.log.warn({ err: err.message }, 'could not wake the mail job'));
     },
   });
-  logProcessError = (message, err) => app.log.error({ err: loggableError(err) }, message);
+  logProcessErrorsTo((message, err) => app.log.error({ err: loggableError(err) }, message));
   if (seeded) app.log.info('seeded the demo catalogue into an empty database');
   if (env.DATABASE_URL && !env.JWT_SECRET) {
     app.log.warn(
