@@ -30,7 +30,8 @@ function start(args, env) {
     : [process.execPath, args];
   const child = spawn(command, argv, {
     cwd: root,
-    env: { ...process.env, ...env },
+    // no load balancer to drain for: stop at once (server.ts)
+    env: { ...process.env, SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);

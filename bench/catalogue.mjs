@@ -56,6 +56,8 @@ function startServer() {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // no load balancer to drain for: stop at once (server.ts)
+      SHUTDOWN_DRAIN_MS: '0',
       DATABASE_URL: pgUrl ?? '',
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       // every request a miss: what the database and the handler cost

@@ -78,6 +78,8 @@ function startServer(port, env) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // no load balancer to drain for: stop at once (server.ts)
+      SHUTDOWN_DRAIN_MS: '0',
       TRUST_PROXY: '1',
       JWT_SECRET,
       REDIS_URL: '',

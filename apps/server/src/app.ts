@@ -45,6 +45,7 @@ import {
   registerHttpHardening,
   securityHeaders,
 } from './plugins/http-hardening';
+import { registerHealth } from './plugins/health';
 import { registerNoStoreByDefault } from './plugins/private-answers';
 import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-limit';
 import { registerStaffAuth } from './plugins/staff-auth';
@@ -212,6 +213,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     forgetCatalogue();
     bus.publish();
   });
+  // the load balancer's probes: before anything a request of the shop's goes through
+  registerHealth(app, options.db);
   registerStoreResolution(app, options.db);
   registerAuth(app, options.jwtSecret, (storeId, userId, issuedAtMs) =>
     sessionStillValid(options.db, storeId, userId, issuedAtMs),

@@ -10,6 +10,12 @@ describe('environment', () => {
     expect(env.SANDBOX_GATEWAY_SECRET).toBeUndefined();
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.CATALOGUE_CACHE_TTL_MS).toBe(30_000);
+    expect(env.SHUTDOWN_DRAIN_MS).toBe(5000);
+  });
+
+  it('takes a drain of 0 (stop at once) but not a negative one', () => {
+    expect(readEnv({ SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(() => readEnv({ SHUTDOWN_DRAIN_MS: '-5' })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
   it('lets a bench turn the catalogue cache off (CATALOGUE_CACHE_TTL_MS=0), not below', () => {

@@ -122,6 +122,11 @@ const envSchema = z.object({
     blank,
     z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   ),
+  /**
+   * On SIGTERM: how long, in ms, the process keeps serving after /readyz turns 503, so the load
+   * balancer sees it and sends new requests elsewhere before the process stops accepting them.
+   */
+  SHUTDOWN_DRAIN_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(600_000).default(5000)),
   /** PayU's merchant API (verify_payment, refunds); unset: PayU's own for PAYU_MODE. */
   PAYU_API_URL: z.preprocess(blank, z.string().url().optional()),
   /** Uploaded images (docs/decisions/product-images.md): an S3-compatible bucket; unset: <DATA_DIR>/media. */

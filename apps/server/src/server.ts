@@ -100,12 +100,18 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // SIGTERM is how a load balancer's orchestrator stops us: fail /readyz and keep serving while
+    // it notices, so no request lands on a closed port. Ctrl-C (SIGINT) has no one to warn.
+    const drainMs = signal === 'SIGTERM' ? env.SHUTDOWN_DRAIN_MS : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    app.startDraining();
     // a stuck connection (a database or Redis that stopped answering) must not keep us alive
     setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s: exiting');
+      app.log.error('shutdown took longer than 10 s after the drain: exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, drainMs + 10_000).unref();
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // stops accepting, answers 503 to new requests on kept-alive connections, waits for in-flight ones
     await app.close();
     // a running job finishes before the database closes under it
     await jobs?.stop();

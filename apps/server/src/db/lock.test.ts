@@ -100,6 +100,8 @@ function startServer(dataDir: string) {
         DATABASE_URL: '',
         REDIS_URL: '',
         LOG_LEVEL: 'warn',
+        // no load balancer to drain for: the test's SIGTERM stops it at once
+        SHUTDOWN_DRAIN_MS: '0',
         WEB_DIST_DIR: join(dataDir, 'no-web'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

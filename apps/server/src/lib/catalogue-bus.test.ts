@@ -92,6 +92,8 @@ describe.skipIf(!baseUrl)('catalogue changes across two server processes on Post
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // no load balancer to drain for: the test's SIGTERM stops it at once
+      SHUTDOWN_DRAIN_MS: '0',
       DATA_DIR: dataDir,
       WEB_DIST_DIR: join(dataDir, 'no-web'),
       ADMIN_DIST_DIR: join(dataDir, 'no-admin'),

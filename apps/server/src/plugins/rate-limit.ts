@@ -218,6 +218,19 @@ export class FallbackCounter {
     redis?.defineCommand('storeRateCount', { numberOfKeys: 3, lua: countScript });
   }
 
+  /**
+   * For /readyz: 'off' without Redis; else whether it answers a PING now. The connection's own
+   * limits (no offline queue, a 300 ms command timeout) keep this quick when Redis is away or hung.
+   */
+  async redisAnswers(): Promise<'ok' | 'failed' | 'off'> {
+    if (!this.redis) return 'off';
+    if (this.redis.status !== 'ready') return 'failed';
+    return this.redis.ping().then(
+      () => 'ok' as const,
+      () => 'failed' as const,
+    );
+  }
+
   async hit(key: string, { max, timeWindow, maxBlockMs }: Limit): Promise<Count> {
     const maxBlock = Math.max(timeWindow, maxBlockMs ?? timeWindow);
     if (this.redis?.status === 'ready') {

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { serverRoot } from './env';
+
+/**
+ * The real server, as a load balancer's orchestrator stops it: SIGTERM first turns /readyz to 503
+ * while the shop keeps serving for SHUTDOWN_DRAIN_MS, then the process closes and exits 0.
+ */
+const DRAIN_MS = 1500;
+const dataDir = mkdtempSync(join(tmpdir(), 'store-drain-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it(
+  'on SIGTERM fails /readyz, keeps serving for the drain, then exits 0',
+  { timeout: 90_000 },
+  async () => {
+    const port = await freePort();
+    const output: string[] = [];
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST_DIR: join(dataDir, 'no-web'),
+      ADMIN_DIST_DIR: join(dataDir, 'no-admin'),
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    };
+    // the documented payment defaults, not whatever the runner has set
+    for (const k of ['PAYMENT_METHODS', 'PAYU_KEY', 'PAYU_SALT', 'NODE_ENV', 'S3_BUCKET'])
+      delete childEnv[k];
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverRoot,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = server;
+    server.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+    server.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+    const url = `http://127.0.0.1:${port}`;
+    const status = (path: string) =>
+      fetch(url + path).then(
+        (r) => r.status,
+        () => 0,
+      );
+
+    const deadline = Date.now() + 60_000;
+    while ((await status('/readyz')) !== 200) {
+      if (server.exitCode !== null || Date.now() > deadline)
+        throw new Error(`server did not become ready: ${output.join('')}`);
+      await sleep(200);
+    }
+    expect(await status('/api/v1/products?limit=1')).toBe(200);
+
+    const signalledAt = Date.now();
+    server.kill('SIGTERM');
+    await sleep(200);
+    // the load balancer's probe sees it is going, while shoppers' requests are still answered
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'draining' });
+    expect(await status('/healthz')).toBe(200);
+    expect(await status('/api/v1/products?limit=1')).toBe(200);
+    await sleep(DRAIN_MS - 600);
+    expect(Date.now() - signalledAt).toBeLessThan(DRAIN_MS);
+    expect(await status('/api/v1/products?limit=1')).toBe(200);
+
+    expect(await exited, output.join('')).toBe(0);
+    // it waited out the drain before closing
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
+    expect(await status('/healthz')).toBe(0);
+  },
+);
