@@ -1,9 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { StoreSettings } from '@store/contracts/admin/settings';
-import { ADMIN_API, server } from '@/test/msw-server';
+import { captureSettingsPut } from '@/test/msw-server';
 import { storeSettingsFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import type { StoreSettingsResponse } from '../api/settings';
@@ -12,16 +10,7 @@ import { SettingsForm } from './settings-form';
 const settings = storeSettingsFixture();
 const response: StoreSettingsResponse = { settings, availablePaymentMethods: ['upi_qr'] };
 
-function capturePut() {
-  const sent: { body?: StoreSettings } = {};
-  server.use(
-    http.put(`${ADMIN_API}/settings`, async ({ request }) => {
-      sent.body = (await request.json()) as StoreSettings;
-      return HttpResponse.json({ ...response, settings: sent.body });
-    }),
-  );
-  return sent;
-}
+const capturePut = () => captureSettingsPut(response);
 
 async function retype(label: string, value: string) {
   const input = screen.getByLabelText(label);

@@ -2,9 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { StoreSettings } from '@store/contracts/admin/settings';
 import { gstinMessages } from '@store/contracts/gst';
-import { ADMIN_API, server } from '@/test/msw-server';
+import { ADMIN_API, captureSettingsPut, server } from '@/test/msw-server';
 import { storeSettingsFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import type { StoreSettingsResponse } from '../api/settings';
@@ -13,16 +12,7 @@ import { SettingsForm } from './settings-form';
 const settings = storeSettingsFixture();
 const response: StoreSettingsResponse = { settings, availablePaymentMethods: ['upi_qr'] };
 
-function capturePut() {
-  const sent: { body?: StoreSettings } = {};
-  server.use(
-    http.put(`${ADMIN_API}/settings`, async ({ request }) => {
-      sent.body = (await request.json()) as StoreSettings;
-      return HttpResponse.json({ ...response, settings: sent.body });
-    }),
-  );
-  return sent;
-}
+const capturePut = () => captureSettingsPut(response);
 
 describe('Store settings: GST and cash on delivery', () => {
   it('sends the GSTIN in capitals with its state, and the COD limit and PIN prefixes as typed', async () => {
