@@ -62,25 +62,37 @@ test('headings use the self-hosted Lora, preloaded from this origin', async ({ p
   expect(rendered.loaded).toBe(true);
   expect(foreign, 'nothing is fetched from another site').toEqual([]);
 
-  // Lora has no ₹: in a heading it must come from the next font of the stack, not be lost
-  await page.evaluate(() => {
-    const probe = document.createElement('h2');
-    probe.id = 'rupee-probe';
-    probe.textContent = '₹11,988';
-    document.querySelector('main')!.append(probe);
-  });
+  // Lora has no ₹: in a heading it must come from the next font of the stack, not be lost.
+  // Chromium reports a node's fonts only once the node has been laid out and shaped, and on a
+  // busy machine the first ask can come before that frame: ask again until it has (CI once read
+  // an empty list here).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument');
-  const { nodeId } = await cdp.send('DOM.querySelector', {
-    nodeId: root.nodeId,
-    selector: '#rupee-probe',
-  });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  // the face's own name, e.g. 'Lora SemiBold'
+  type PlatformFont = { familyName: string; isCustomFont: boolean; glyphCount: number };
+  let fonts: PlatformFont[] = [];
+  const probeFonts = async () => {
+    await page.evaluate(async () => {
+      if (!document.getElementById('rupee-probe')) {
+        const probe = document.createElement('h2');
+        probe.id = 'rupee-probe';
+        probe.textContent = '₹11,988';
+        document.querySelector('main')!.append(probe);
+      }
+      await document.fonts.ready;
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    });
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', {
+      nodeId: root.nodeId,
+      selector: '#rupee-probe',
+    });
+    fonts = nodeId ? (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts : [];
+    // the face's own name, e.g. 'Lora SemiBold'
+    return fonts.find((f) => f.familyName.startsWith('Lora'))?.isCustomFont;
+  };
+  await expect.poll(probeFonts, { message: 'digits in Lora', timeout: 10_000 }).toBe(true);
   const lora = fonts.find((f) => f.familyName.startsWith('Lora'));
-  expect(lora?.isCustomFont, 'digits in Lora').toBe(true);
   expect(lora?.glyphCount).toBe(6);
   expect(
     fonts.filter((f) => f !== lora).reduce((n, f) => n + f.glyphCount, 0),
