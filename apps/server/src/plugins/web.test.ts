@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, plainProducts, type TestApp } from '../test/test-app';
 
 // The back office is its own built app at /admin, beside the storefront at /.
 function builtApp(name: string, asset: string): string {
@@ -113,6 +113,43 @@ describe('a storefront page behind a shared cache', () => {
         .split(',')
         .map((v) => v.trim().toLowerCase());
       expect(vary, url).toEqual(expect.arrayContaining(['cookie', 'host', 'x-store-domain']));
+    }
+  });
+});
+
+describe('a page URL whatever the Accept header says', () => {
+  // link previews (Facebook's, chat apps') and curl send */* or nothing: they got a JSON 404
+  it('answers the page to */*, to no Accept and to text/*, and JSON only to a JSON-only client', async () => {
+    const [product] = await plainProducts(t.app, 1);
+    const pages = ['/', '/contact', '/products?category=diaries', `/product/${product!.id}`];
+    for (const accept of ['*/*', undefined, 'text/*', 'text/html']) {
+      for (const url of pages) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: accept === undefined ? {} : { accept },
+        });
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(res.headers['content-type'], `${url} ${accept}`).toMatch(/^text\/html/);
+        expect(res.body, `${url} ${accept}`).toContain('<title>store</title>');
+      }
+    }
+    const json = await t.app.inject({
+      method: 'GET',
+      url: pages[3]!,
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('keeps the JSON 404 for missing files and unknown API paths, whatever the Accept', async () => {
+    for (const url of ['/assets/gone.js', '/favicon-gone.ico', '/api/v1/nope', '/api/nope']) {
+      for (const accept of ['*/*', 'text/html,*/*']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
+        expect(res.statusCode, `${url} ${accept}`).toBe(404);
+        expect(res.json(), `${url} ${accept}`).toEqual({ error: 'Not found' });
+      }
     }
   });
 });

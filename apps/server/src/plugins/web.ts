@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
-import { applyHead } from '../modules/seo/head-tags';
-import { pageHead } from '../modules/seo/page-head';
 import { hasAuthCookie } from '@store/contracts/session';
 import { routedPath } from '../lib/request-path';
 import { loadPageRenderer, type RenderedPage } from './web-render';
@@ -17,6 +15,28 @@ export const PAGE_VARY = 'Cookie, Host, X-Store-Domain';
 /** Paths the SPA must never answer: the API and the payment sandbox pages. */
 const serverOnly = (url: string) =>
   url.startsWith('/api/') || url === '/api' || url.startsWith('/sandbox-gateway');
+
+/**
+ * A missing file (a built asset, a favicon, an image): its last segment has an extension, or it
+ * is under the build's /assets/. Those keep a JSON 404; a page URL never has a dot in its last
+ * segment (product and order ids, slugs and categories have none).
+ */
+const looksLikeFile = (path: string) => {
+  const bare = path.split('?')[0]!;
+  return bare.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(bare.slice(bare.lastIndexOf('/')));
+};
+
+/**
+ * Whether a GET asks for a page. A browser sends `text/html`; link previews (Facebook's, chat
+ * apps'), crawlers and `curl` accept every type or send no Accept at all, and must get the page
+ * and its Open Graph tags too. Only a client that asks for JSON and not HTML gets the JSON 404.
+ */
+function wantsPage(accept: string | undefined): boolean {
+  if (!accept) return true;
+  const types = accept.toLowerCase();
+  if (types.includes('text/html') || types.includes('*/*') || types.includes('text/*')) return true;
+  return !types.includes('json');
+}
 
 /**
  * What the built apps may load: their own scripts only (no inline script), inline styles (React
@@ -69,6 +89,19 @@ function staticHeaders(csp: string) {
   };
 }
 
+/** What pages need from the modules, handed in by app.ts. */
+export interface PageParts {
+  /** A storefront URL's head tags and status (modules/seo page-head.ts). */
+  pageHead(
+    app: FastifyInstance,
+    request: FastifyRequest,
+  ): Promise<{ status: number; head: string }>;
+  /** index.html with those tags in its head (modules/seo head-tags.ts). */
+  applyHead(indexHtml: string, head: string): string;
+  /** The owner's policy HTML made safe to render (modules/store admin-settings.service.ts). */
+  sanitizePolicyHtml(html: string): string;
+}
+
 /**
  * Serves the built web app at / and the built back office at /admin (hashed assets immutable,
  * index.html no-cache), each with a fallback to its own index.html for browser navigations (the
@@ -77,12 +110,20 @@ function staticHeaders(csp: string) {
 export async function registerWeb(
   app: FastifyInstance,
   webDistDir: string | null,
-  adminDistDir: string | null = null,
-  { shedRendersWhenBusy = true }: { shedRendersWhenBusy?: boolean } = {},
+  adminDistDir: string | null,
+  {
+    shedRendersWhenBusy = true,
+    pageHead,
+    applyHead,
+    sanitizePolicyHtml,
+  }: { shedRendersWhenBusy?: boolean } & PageParts,
 ): Promise<void> {
   const indexHtml = webDistDir ? createIndexReader(join(webDistDir, 'index.html')) : null;
   const renderer = webDistDir
-    ? await loadPageRenderer(webDistDir, shedRendersWhenBusy ? {} : { busy: () => false })
+    ? await loadPageRenderer(webDistDir, {
+        sanitizePolicyHtml,
+        ...(shedRendersWhenBusy ? {} : { busy: () => false }),
+      })
     : null;
   const adminIndexHtml = adminDistDir ? createIndexReader(join(adminDistDir, 'index.html')) : null;
   if (adminDistDir) {
@@ -115,8 +156,9 @@ export async function registerWeb(
     const path = routedPath(request.url);
     const navigation =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      (request.headers.accept ?? '').includes('text/html') &&
-      !serverOnly(path);
+      !serverOnly(path) &&
+      !looksLikeFile(path) &&
+      wantsPage(request.headers.accept);
     const sendIndex = (html: string, csp: string, status = 200) =>
       reply
         .code(status)
