@@ -69,6 +69,68 @@ const appLayers = (app) => ({
   },
 });
 
+/**
+ * The server's layers (docs/architecture.md, server section), each importing only those below it:
+ * the roots (app.ts the composition root, server.ts, cli/, jobs/) → modules → plugins → lib → db.
+ * A plugin needs no module: what it needs from one (a session lookup, the store table, a page's
+ * head) is handed to it by app.ts. Modules may use each other. env.ts (the settings' schema, the
+ * repository's paths) is below them all. Tests and test support may import anything.
+ */
+const serverLayer = {
+  root: [{ element: { type: 'root' } }, { file: { categories: 'root' } }],
+  module: { element: { type: 'module' } },
+  plugin: { element: { type: 'plugin' } },
+  lib: { element: { type: 'lib' } },
+  db: { element: { type: 'db' } },
+  env: { file: { categories: 'env' } },
+  'test-support': { element: { type: 'test-support' } },
+  test: { file: { categories: 'test' } },
+};
+const mayImport = (from, ...layers) => ({
+  from: serverLayer[from],
+  allow: { to: layers.flatMap((layer) => serverLayer[layer]) },
+});
+const everyServerLayer = ['root', 'module', 'plugin', 'lib', 'db', 'env', 'test-support'];
+const serverLayers = {
+  files: ['apps/server/src/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { typescript: { project: 'apps/server/tsconfig.json' } },
+    'boundaries/elements': [
+      { type: 'root', pattern: 'apps/server/src/(cli|jobs)' },
+      { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+      { type: 'plugin', pattern: 'apps/server/src/plugins' },
+      { type: 'lib', pattern: 'apps/server/src/lib' },
+      { type: 'db', pattern: 'apps/server/src/db' },
+      { type: 'test-support', pattern: 'apps/server/src/test' },
+    ],
+    // single files are classified as files (element patterns name folders)
+    'boundaries/files': [
+      { category: 'root', pattern: 'apps/server/src/(app|server).ts' },
+      { category: 'env', pattern: 'apps/server/src/env.ts' },
+      // a module's own test helpers (modules/media/test-images.ts) are test code too
+      { category: 'test', pattern: '**/(*.test|test-*).ts' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        policies: [
+          mayImport('root', 'root', 'module', 'plugin', 'lib', 'db', 'env'),
+          mayImport('module', 'module', 'plugin', 'lib', 'db', 'env'),
+          mayImport('plugin', 'plugin', 'lib', 'db', 'env'),
+          mayImport('lib', 'lib', 'db', 'env'),
+          mayImport('db', 'db', 'env'),
+          mayImport('test-support', ...everyServerLayer),
+          mayImport('test', ...everyServerLayer),
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,4 +168,5 @@ export default tseslint.config(
   },
   appLayers('apps/web'),
   appLayers('apps/admin'),
+  serverLayers,
 );

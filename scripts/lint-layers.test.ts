@@ -1,20 +1,13 @@
-import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { layerErrorsIn } from './layer-lint';
 
 // The web app's layering rule (eslint.config.js, docs/architecture.md) checked on code that breaks
 // it: `npm run lint` must fail on these, and pass on the allowed directions.
-const root = fileURLToPath(new URL('..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+const layerErrors = layerErrorsIn('apps/web/src');
 
-async function layerErrors(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${root}apps/web/src/${file}` });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'boundaries/dependencies')
-    .map((m) => m.message);
-}
-
-describe('web layering lint rule', () => {
+// the first lint loads the TypeScript resolver: seconds on a busy machine, beside the server's
+// rule test (lint-server-layers.test.ts) starting its own
+describe('web layering lint rule', { timeout: 30_000 }, () => {
   it('refuses a feature importing another feature', async () => {
     const errors = await layerErrors(
       'features/products/components/fixture.ts',
