@@ -8,7 +8,7 @@
 // request (from /proc) is printed beside req/s, as the figure least moved by a noisy machine.
 //   node bench/api.mjs   (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20,
 //                         BENCH_PIN=0 to let the scheduler place the processes)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -73,8 +73,12 @@ const sameEverywhere = new Set([
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
-  // one process (tsx's CLI would run the server in a child), so its CPU time can be read
-  const apiServer = start(['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // what production runs: the compiled server (built first when missing or stale), one process
+  // so its CPU time can be read
+  execFileSync(process.execPath, [join(root, 'scripts/ensure-server-build.mjs')], {
+    stdio: 'inherit',
+  });
+  const apiServer = start(['apps/server/dist/server.js'], {
     PORT: '3911',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

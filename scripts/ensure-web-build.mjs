@@ -29,7 +29,7 @@ function sourcesOf(app) {
 }
 
 /** Newest modification time below a file or folder (0 when it does not exist). */
-function newestMtime(path) {
+export function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -18,10 +18,12 @@ import { BODY_LIMIT } from './lib/body-limit';
 import { CacheFront } from './lib/cache-front';
 import { localCatalogueBus, type CatalogueBus } from './lib/catalogue-bus';
 import { registerErrorHandler } from './lib/errors';
+import { requestIdOf } from './lib/request-id';
 import { toOriginForm } from './lib/request-path';
 import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
+import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import {
   adminOrderDocumentRoutes,
@@ -46,6 +48,7 @@ import {
   securityHeaders,
 } from './plugins/http-hardening';
 import { registerHealth } from './plugins/health';
+import { registerMetrics, StoreMetrics } from './plugins/metrics';
 import { registerNoStoreByDefault } from './plugins/private-answers';
 import { registerRateLimits, type RateLimitStoreOptions } from './plugins/rate-limit';
 import { registerStaffAuth } from './plugins/staff-auth';
@@ -72,6 +75,11 @@ import { siteImageRoutes } from './modules/media/site-images.routes';
 import { siteImages } from './modules/media/site-images';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { registerWeb } from './plugins/web';
+import { applyHead } from './modules/seo/head-tags';
+import { pageHead } from './modules/seo/page-head';
+import { sanitizePolicyHtml } from './modules/store/admin-settings.service';
+import { findSession } from './modules/staff/staff.service';
+import { listStores } from './modules/store/store.service';
 
 const API_PREFIX = '/api/v1';
 
@@ -131,6 +139,15 @@ export interface AppConfig {
   shedPageRendersWhenBusy?: boolean;
   /** How long catalogue answers are cached, in ms (env CATALOGUE_CACHE_TTL_MS); 0: not at all; default 30 s. */
   catalogueCacheTtlMs?: number;
+  /**
+   * A consistent copy of the embedded database (db/backup.ts dumpEmbeddedDatabase), served to
+   * `npm run store -- backup`; unset (PostgreSQL, most tests): the operator is told to use pg_dump.
+   */
+  dumpDatabase?: () => Promise<Blob>;
+  /** Where the app counts its requests and caches (plugins/metrics.ts); default: a registry of its own. */
+  metrics?: StoreMetrics;
+  /** env METRICS_TOKEN: GET /metrics then needs it as a bearer token; unset: loopback only. */
+  metricsToken?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -153,9 +170,14 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   const hardening = {
     hsts: (options.publicBaseUrl ?? '').startsWith('https:'),
   };
+  const metrics = options.metrics ?? new StoreMetrics();
   const cache = new ResponseCache(options.catalogueCacheTtlMs);
+  cache.onLookup = (result) => metrics.cacheLookup('route', result);
   // Repeat catalogue reads are answered from the cache before Fastify (lib/cache-front.ts).
-  const front = new CacheFront(cache, securityHeaders(hardening));
+  const front = new CacheFront(cache, securityHeaders(hardening), (route, status, seconds) => {
+    metrics.cacheLookup('front', 'hit');
+    metrics.observeRequest('GET', route, status, seconds);
+  });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -168,6 +190,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     clientErrorHandler,
     // request.ip is the shopper's only when the proxy in front is trusted (rate limits count by it)
     trustProxy: options.trustProxy ?? false,
+    // the caller's X-Request-Id when sane, else a UUID: in every log line and echoed back
+    genReqId: requestIdOf,
     serverFactory: (handler, opts) => {
       const server = createServer(front.wrap(handler));
       // as Fastify sets up the server it makes itself (fastify/lib/server.js), with its defaults
@@ -187,6 +211,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  registerMetrics(app, metrics, { token: options.metricsToken });
   // JSON only: form bodies are parsed just where a payment provider or the sandbox posts a form
   // (payments.routes.ts, sandbox.routes.ts), so no cross-site HTML form reaches the API.
   app.removeContentTypeParser('text/plain');
@@ -215,11 +244,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   });
   // the load balancer's probes: before anything a request of the shop's goes through
   registerHealth(app, options.db);
-  registerStoreResolution(app, options.db);
+  registerStoreResolution(app, () => listStores(options.db));
   registerAuth(app, options.jwtSecret, (storeId, userId, issuedAtMs) =>
     sessionStillValid(options.db, storeId, userId, issuedAtMs),
   );
-  registerStaffAuth(app, options.db);
+  registerStaffAuth(app, (storeId, token) => findSession(options.db, storeId, token));
   registerDeviceCookies(app, options.jwtSecret, options.publicBaseUrl);
 
   await registerRateLimits(app, options.rateLimits);
@@ -267,6 +296,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(orderDocumentRoutes, { db: options.db });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorStaffRoutes, { db: options.db, jwtSecret: options.jwtSecret });
+      await api.register(operatorBackupRoutes, {
+        jwtSecret: options.jwtSecret,
+        dump: options.dumpDatabase,
+      });
       await api.register(operatorPaymentRoutes, {
         db: options.db,
         jwtSecret: options.jwtSecret,
@@ -327,6 +360,9 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await registerWeb(app, builtApp(options.webDistDir), builtApp(options.adminDistDir), {
     shedRendersWhenBusy: options.shedPageRendersWhenBusy ?? true,
+    pageHead,
+    applyHead,
+    sanitizePolicyHtml,
   });
   return app;
 }

@@ -123,10 +123,37 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   ),
   /**
+   * What this process does: 'web' serves the shop and only queues background jobs, 'worker' runs
+   * the jobs and serves just /healthz and /readyz, 'all' both. Apart only on PostgreSQL.
+   */
+  ROLE: z.preprocess(
+    blank,
+    z.enum(['web', 'worker', 'all'], { message: 'ROLE must be web, worker or all' }).default('all'),
+  ),
+  /**
    * On SIGTERM: how long, in ms, the process keeps serving after /readyz turns 503, so the load
    * balancer sees it and sends new requests elsewhere before the process stops accepting them.
    */
   SHUTDOWN_DRAIN_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(600_000).default(5000)),
+  /**
+   * In production (NODE_ENV=production) the demo catalogue is written into an empty database only
+   * when this is true; elsewhere an empty database is always seeded (db/seed-on-start.ts).
+   */
+  SEED_DEMO: z.preprocess(
+    blank,
+    z
+      .enum(['true', 'false'], { message: 'SEED_DEMO must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
+  ),
+  /**
+   * GET /metrics (Prometheus) asks for `Authorization: Bearer <METRICS_TOKEN>` when set; unset,
+   * it answers only to connections from this machine (docs/decisions/observability.md).
+   */
+  METRICS_TOKEN: z.preprocess(
+    blank,
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   /** PayU's merchant API (verify_payment, refunds); unset: PayU's own for PAYU_MODE. */
   PAYU_API_URL: z.preprocess(blank, z.string().url().optional()),
   /** Uploaded images (docs/decisions/product-images.md): an S3-compatible bucket; unset: <DATA_DIR>/media. */
@@ -172,6 +199,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid environment:\n  S3_BUCKET is set: also set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or unset S3_BUCKET to keep images in DATA_DIR/media)',
+    );
+  }
+  // the embedded database opens in one process per data folder: a web process and a worker could
+  // never both have it, so the jobs would silently never run (or the shop never start)
+  if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+    throw new Error(
+      `Invalid environment:\n  ROLE=${env.ROLE} needs PostgreSQL (DATABASE_URL): the embedded database opens in one process only, which must then be ROLE=all (or unset ROLE)`,
     );
   }
   return {

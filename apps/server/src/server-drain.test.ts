@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { serverRoot } from './env';
+import { spawnSourceServer } from './test/source-server';
+import { freePort } from './test/free-port';
 
 /**
  * The real server, as a load balancer's orchestrator stops it: SIGTERM first turns /readyz to 503
@@ -19,17 +19,6 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 it(
@@ -37,9 +26,7 @@ it(
   { timeout: 90_000 },
   async () => {
     const port = await freePort();
-    const output: string[] = [];
-    const childEnv: NodeJS.ProcessEnv = {
-      ...process.env,
+    const { child: server, output } = spawnSourceServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -49,18 +36,8 @@ it(
       WEB_DIST_DIR: join(dataDir, 'no-web'),
       ADMIN_DIST_DIR: join(dataDir, 'no-admin'),
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-    };
-    // the documented payment defaults, not whatever the runner has set
-    for (const k of ['PAYMENT_METHODS', 'PAYU_KEY', 'PAYU_SALT', 'NODE_ENV', 'S3_BUCKET'])
-      delete childEnv[k];
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = server;
-    server.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-    server.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
     const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
     const url = `http://127.0.0.1:${port}`;
     const status = (path: string) =>
@@ -72,7 +49,7 @@ it(
     const deadline = Date.now() + 60_000;
     while ((await status('/readyz')) !== 200) {
       if (server.exitCode !== null || Date.now() > deadline)
-        throw new Error(`server did not become ready: ${output.join('')}`);
+        throw new Error(`server did not become ready: ${output()}`);
       await sleep(200);
     }
     expect(await status('/api/v1/products?limit=1')).toBe(200);
@@ -90,7 +67,7 @@ it(
     expect(Date.now() - signalledAt).toBeLessThan(DRAIN_MS);
     expect(await status('/api/v1/products?limit=1')).toBe(200);
 
-    expect(await exited, output.join('')).toBe(0);
+    expect(await exited, output()).toBe(0);
     // it waited out the drain before closing
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(DRAIN_MS);
     expect(await status('/healthz')).toBe(0);

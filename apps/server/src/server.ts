@@ -1,10 +1,14 @@
+// first: tracing (when configured) must be running before Fastify and pg are loaded
+import './otel';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, recordServerAddress } from './db/lock';
-import { seedIfEmpty } from './db/seed';
+import { dumpEmbeddedDatabase } from './db/backup';
+import { seedOnStart } from './db/seed-on-start';
 import { env } from './env';
 import { startJobRunner, type JobRunner } from './jobs/job-runner';
 import { storeJobs } from './jobs/store-jobs';
+import { buildWorkerApp } from './worker-app';
 import { localCatalogueBus, postgresCatalogueBus } from './lib/catalogue-bus';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { mediaStorageFromEnv } from './lib/media-storage';
@@ -19,6 +23,7 @@ import { demoModeNotice } from './lib/demo-mode-notice';
 import { logSerializers } from './lib/log-redaction';
 import { loggableError } from './lib/pg-errors';
 import { guardUnhandledRejections } from './lib/process-guards';
+import { StoreMetrics } from './plugins/metrics';
 
 // logged, not fatal (lib/process-guards.ts); through the app's logger once there is one
 const logProcessErrorsTo = guardUnhandledRejections((message, err) => console.error(message, err));
@@ -30,12 +35,14 @@ async function main() {
     console.error(liveModeRefusal(problems));
     process.exit(1);
   }
+  const metrics = new StoreMetrics();
   const database = await openDatabase(
     env.DATABASE_URL
       ? {
           databaseUrl: env.DATABASE_URL,
           onConnectionError: (err) =>
             console.error(`PostgreSQL closed a connection (${err.message}); reconnecting`),
+          onConnectWait: (seconds) => metrics.poolWaited(seconds),
         }
       : { dataDir: env.DATA_DIR },
   ).catch((err: unknown) => {
@@ -45,7 +52,8 @@ async function main() {
     }
     throw err;
   });
-  const seeded = await seedIfEmpty(database.db);
+  if (database.poolStats) metrics.watchPool(database.poolStats);
+  const seeded = await seedOnStart(database, env);
   const jwtSecret = resolveJwtSecret({
     secret: env.JWT_SECRET,
     dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
@@ -60,34 +68,58 @@ async function main() {
       })
     : localCatalogueBus();
   let jobs: JobRunner | null = null;
-  const app = await buildApp({
-    catalogueBus,
-    db: database.db,
-    jwtSecret,
-    payments,
-    payWindowMs,
-    catalogueCacheTtlMs: env.CATALOGUE_CACHE_TTL_MS,
-    shedPageRendersWhenBusy: env.SHED_PAGE_RENDERS_WHEN_BUSY,
-    rateLimits: { redisUrl: env.REDIS_URL },
-    webDistDir: env.WEB_DIST_DIR,
-    adminDistDir: env.ADMIN_DIST_DIR,
-    // reset tokens and order contacts in query strings stay out of the logs
-    logger: { level: env.LOG_LEVEL, serializers: logSerializers },
-    publicBaseUrl: env.PUBLIC_BASE_URL,
-    trustProxy: env.TRUST_PROXY,
-    mediaStorage: mediaStorageFromEnv(env),
-    mail: {
-      transport: mailTransportFromEnv(env),
-      baseUrl: env.MAIL_BASE_URL,
-      from: env.MAIL_FROM,
-    },
-    // an e-mail queued before the jobs start waits for the first minute's run
-    onEmailQueued: () => {
-      jobs
-        ?.send('mail.deliver')
-        .catch((err: Error) => app.log.warn({ err: err.message }, 'could not wake the mail job'));
-    },
-  });
+  // /readyz answers before the jobs have started: a SIGTERM then must wait for them, not close
+  // the database under their setup (which crashed the process: exit 1 instead of 0)
+  let jobsStarting: Promise<JobRunner> | null = null;
+  const logger = { level: env.LOG_LEVEL, serializers: logSerializers };
+  const mail = {
+    transport: mailTransportFromEnv(env),
+    baseUrl: env.MAIL_BASE_URL,
+    from: env.MAIL_FROM,
+  };
+  // an e-mail queued before the jobs start waits for the first minute's run; in a ROLE=web
+  // process this only queues the wake-up, which a worker takes
+  const onEmailQueued = () => {
+    jobs
+      ?.send('mail.deliver')
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'could not wake the mail job'));
+  };
+  // ROLE=worker: the jobs and the probes, none of the shop (worker-app.ts)
+  const app =
+    env.ROLE === 'worker'
+      ? buildWorkerApp({
+          db: database.db,
+          catalogueBus,
+          mail,
+          logger,
+          onEmailQueued,
+          metrics,
+          metricsToken: env.METRICS_TOKEN,
+        })
+      : await buildApp({
+          catalogueBus,
+          metrics,
+          metricsToken: env.METRICS_TOKEN,
+          db: database.db,
+          ...(database.pglite
+            ? { dumpDatabase: () => dumpEmbeddedDatabase(database.pglite!) }
+            : {}),
+          jwtSecret,
+          payments,
+          payWindowMs,
+          catalogueCacheTtlMs: env.CATALOGUE_CACHE_TTL_MS,
+          shedPageRendersWhenBusy: env.SHED_PAGE_RENDERS_WHEN_BUSY,
+          rateLimits: { redisUrl: env.REDIS_URL },
+          webDistDir: env.WEB_DIST_DIR,
+          adminDistDir: env.ADMIN_DIST_DIR,
+          // reset tokens and order contacts in query strings stay out of the logs
+          logger,
+          publicBaseUrl: env.PUBLIC_BASE_URL,
+          trustProxy: env.TRUST_PROXY,
+          mediaStorage: mediaStorageFromEnv(env),
+          mail,
+          onEmailQueued,
+        });
   logProcessErrorsTo((message, err) => app.log.error({ err: loggableError(err) }, message));
   if (seeded) app.log.info('seeded the demo catalogue into an empty database');
   if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -114,7 +146,7 @@ async function main() {
     // stops accepting, answers 503 to new requests on kept-alive connections, waits for in-flight ones
     await app.close();
     // a running job finishes before the database closes under it
-    await jobs?.stop();
+    await (jobs ?? (await jobsStarting?.catch(() => null)))?.stop();
     await catalogueBus.close();
     await database.close();
     process.exit(0);
@@ -132,11 +164,17 @@ async function main() {
   });
   if (notice) console.error(notice);
   // expiry of unpaid orders, payment reconciliation, old idempotency keys (docs/decisions/background-jobs.md)
-  jobs = await startJobRunner({
+  // ROLE=web queues jobs but runs none: a worker on the same PostgreSQL does
+  jobsStarting = startJobRunner({
     database,
     jobs: storeJobs({ app, payments, payWindowMs }),
     log: app.log,
+    work: env.ROLE !== 'web',
+    onJobFailed: (name) => metrics.jobFailed(name),
   });
+  jobs = await jobsStarting;
+  app.log.info({ role: env.ROLE }, `started as ROLE=${env.ROLE}`);
+  metrics.watchJobs(() => jobs?.queueSizes() ?? Promise.resolve({}));
   // Operator commands find the embedded database locked by us and ask this server instead.
   if (!env.DATABASE_URL) {
     const address = app.server.address();

@@ -246,4 +246,39 @@ describe('ship --carrier', () => {
       error: '--carrier only goes with ship',
     });
   });
+  it('reads backup and restore, with --force only there', () => {
+    expect(parseStoreArgs(['backup', 'nightly.backup'])).toEqual({
+      ok: true,
+      command: { kind: 'backup', file: 'nightly.backup', force: false },
+    });
+    expect(parseStoreArgs(['restore', 'nightly.backup', '--force'])).toEqual({
+      ok: true,
+      command: { kind: 'restore', file: 'nightly.backup', force: true },
+    });
+    expect(parseStoreArgs(['backup'])).toEqual({
+      ok: false,
+      error: 'Expected: backup <file> [--force]',
+    });
+    expect(parseStoreArgs(['restore', 'a', 'b'])).toEqual({
+      ok: false,
+      error: 'Unexpected arguments: b',
+    });
+    expect(parseStoreArgs(['backup', 'a', '--limit', '3'])).toEqual({
+      ok: false,
+      error: 'backup takes no --limit',
+    });
+    expect(parseStoreArgs(['--force', 'backup', 'a', '--nope'])).toEqual({
+      ok: false,
+      error: 'Unknown option: --nope',
+    });
+    expect(parseStoreArgs(['restore', 'a', '--force=yes'])).toEqual({
+      ok: false,
+      error: '--force takes no value',
+    });
+    expect(parseStoreArgs(['orders', '--force'])).toEqual({
+      ok: false,
+      error: '--force goes with backup or restore',
+    });
+    expect(parseStoreArgs(['staff', 'list', '--force']).ok).toBe(false);
+  });
 });

@@ -26,6 +26,13 @@ export const storeUsage = `Usage:
                                                               --password it asks on the terminal)
   npm run store -- staff list                                 The back-office users
   npm run store -- staff disable --email <email>              Disable one and end their sessions
+  npm run store -- backup <file> [--force]                    Back up the embedded database (also
+                                                              while the server runs); --force
+                                                              overwrites <file>
+  npm run store -- restore <file> [--force]                   Restore a backup into DATA_DIR, which
+                                                              no server may be using; --force
+                                                              replaces a database already there
+                                                              (it is kept beside it)
 
   <status>: ${orderStatusKeys.join(', ')} (default: all)
   <n>: 1 to ${OPERATOR_ORDERS_MAX_LIMIT} (default ${OPERATOR_ORDERS_DEFAULT_LIMIT})
@@ -50,7 +57,8 @@ export type StoreCommand =
   /** no password: ask on the terminal */
   | { kind: 'staff-add'; email: string; password?: string; role: StaffRole }
   | { kind: 'staff-list' }
-  | { kind: 'staff-disable'; email: string };
+  | { kind: 'staff-disable'; email: string }
+  | { kind: 'backup' | 'restore'; file: string; force: boolean };
 
 type Parsed = { ok: true; command: StoreCommand } | { ok: false; error: string };
 
@@ -64,8 +72,9 @@ const options = {
   email: { type: 'string' },
   password: { type: 'string' },
   role: { type: 'string' },
+  force: { type: 'boolean' },
 } as const;
-type Flags = Partial<Record<keyof typeof options, string>>;
+type Flags = Partial<Record<Exclude<keyof typeof options, 'force'>, string>> & { force?: boolean };
 
 /**
  * What is wrong with options parseArgs refused, in the CLI's words. A loose parse shows the
@@ -82,6 +91,10 @@ function optionError(argv: readonly string[]): string {
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     if (!Object.hasOwn(options, token.name)) return `Unknown option: ${token.rawName}`;
+    if (token.name === 'force') {
+      if (token.value !== undefined) return `${token.rawName} takes no value`;
+      continue;
+    }
     const value = token.value;
     if (value === undefined || value.startsWith('--')) return `${token.rawName} needs a value`;
     if (!token.inlineValue && value.startsWith('-'))
@@ -219,12 +232,23 @@ function parseStaff(rest: string[], flags: Flags): Parsed {
   };
 }
 
+function parseBackup(noun: 'backup' | 'restore', rest: string[], flags: Flags): Parsed {
+  const other = (Object.keys(flags) as (keyof Flags)[]).find((f) => f !== 'force');
+  if (other) return { ok: false, error: `${noun} takes no --${other}` };
+  const [file, ...extra] = rest;
+  if (!file) return { ok: false, error: `Expected: ${noun} <file> [--force]` };
+  if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
+  return { ok: true, command: { kind: noun, file, force: flags.force === true } };
+}
+
 export function parseStoreArgs(argv: readonly string[]): Parsed {
   const read = readArgs(argv);
   if (!read.ok) return read;
   const { flags, words } = read;
 
   const [noun, ...rest] = words;
+  if (noun === 'backup' || noun === 'restore') return parseBackup(noun, rest, flags);
+  if (flags.force !== undefined) return { ok: false, error: '--force goes with backup or restore' };
   if (noun === 'staff') return parseStaff(rest, flags);
   const staffFlag = staffFlags.find((f) => flags[f] !== undefined);
   if (staffFlag) return { ok: false, error: `--${staffFlag} goes with staff` };
@@ -240,7 +264,8 @@ export function parseStoreArgs(argv: readonly string[]): Parsed {
   if (noun !== 'order' || !orderId || !action)
     return {
       ok: false,
-      error: 'Expected: orders, order <id> <show|ship|deliver|cancel>, refunds, refund or staff',
+      error:
+        'Expected: orders, order <id> <show|ship|deliver|cancel>, refunds, refund, staff, backup or restore',
     };
   if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
   const trackingNumber = flags.tracking;

@@ -1,50 +1,21 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { seedCatalogue } from '../db/seed';
-import { serverRoot } from '../env';
 import { listActivity } from '../modules/activity/activity.service';
-import {
-  defaultPaymentsEnv,
-  derivedSandboxSecret,
-  paymentConfigFromEnv,
-} from '../modules/payments/payment-config';
 import { DEFAULT_STORE_ID } from '../db/seed-data/store';
 import { placePaidOrder } from '../test/pay-order';
-import { registerAndLogin, testJwtSecret } from '../test/test-app';
+import { operatorTestApp, runStoreCli as store } from '../test/store-cli';
+import { registerAndLogin } from '../test/test-app';
 
 /*
  * `npm run store -- order <id> ship --carrier ...` as a real process on an embedded data folder:
  * on the folder itself, and through the server that holds it. Orders are placed and paid through
  * an app on that folder first.
  */
-
-const run = promisify(execFile);
-const jwtEnv = { JWT_SECRET: new TextDecoder().decode(testJwtSecret) };
-
-async function store(dataDir: string, args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/store.ts', ...args],
-      {
-        cwd: serverRoot,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...jwtEnv },
-        timeout: 60_000,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 let dataDir: string;
 let database: Database | null = null;
@@ -53,14 +24,7 @@ const orderIds: string[] = [];
 
 async function openApp() {
   database = await openDatabase({ dataDir });
-  app = await buildApp({
-    db: database.db,
-    jwtSecret: testJwtSecret,
-    payments: paymentConfigFromEnv(defaultPaymentsEnv, derivedSandboxSecret(testJwtSecret)),
-    rateLimits: {},
-    webDistDir: null,
-  });
-  await app.ready();
+  app = await operatorTestApp(database);
   return app;
 }
 async function closeApp() {

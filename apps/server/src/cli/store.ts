@@ -1,12 +1,13 @@
 // Operator commands: `npm run store -- orders` | `order <id> show | ship --tracking <n> | deliver | cancel`
 // | `refunds` | `refund <paymentId> --amount <rupees> --reference <text>`
 // | `staff add --email <e> --password <p> --role owner|staff` | `staff list` | `staff disable --email <e>`
+// | `backup <file> [--force]` | `restore <file> [--force]` (cli/backup-commands.ts)
 //
 // Start-up time is most of a command's time, so this file imports only what every command needs
 // (argument parsing, env, the lock file); the database, the services and the token signer are
 // loaded when the command gets to them. A running server is found from the data folder's address
 // file before PGlite is loaded at all.
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { TransitionedOrder } from '../modules/orders/order-transitions.service';
 import { DataDirLockedError, readServerAddress, type ServerAddress } from '../db/lock';
 import { env } from '../env';
@@ -14,13 +15,24 @@ import { CommandError } from './command-error';
 import { parseStoreArgs, storeUsage, type StoreCommand } from './store-args';
 
 /** One command, done on the database itself or asked of the server that holds it. */
-interface Operation<T> {
-  direct(db: Db): Promise<T>;
-  /** path below /api/v1/operator; POST when there is a body */
-  remote: { path: string; body?: object };
-  /** checks the server's answer: the same data `direct` returns */
-  parse(json: unknown): T | Promise<T>;
-}
+type Operation<T> = {
+  /**
+   * `catalogueChanged`: call when the change shows in the shop (stock back on a cancel);
+   * `database`: the whole handle, for commands that need more than queries (a backup)
+   */
+  direct(db: Db, catalogueChanged: () => void, database: Database): Promise<T>;
+  /** path below /api/v1/operator; POST when there is a body; timeout: 10 s unless given */
+  remote: { path: string; body?: object; timeoutMs?: number };
+} & (
+  | {
+      /** checks the server's JSON answer: the same data `direct` returns */
+      parse(json: unknown): T | Promise<T>;
+    }
+  | {
+      /** takes a successful answer that is not JSON (a backup) */
+      receive(res: Response): Promise<T>;
+    }
+);
 
 /** A 400's field messages, one a line, after the message itself. */
 function withFields(message: string, fields: unknown): string {
@@ -49,15 +61,15 @@ async function viaRunningServer<T>(server: ServerAddress, op: Operation<T>): Pro
       },
       ...(op.remote.body ? { body: JSON.stringify(op.remote.body) } : {}),
       // a server that holds the folder but has stopped answering must not hang the command
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(op.remote.timeoutMs ?? 10_000),
     });
   } catch {
     throw new CommandError(
       `The store server (PID ${server.pid}) holds the database but did not answer at ${server.url}.`,
     );
   }
-  const body: unknown = await res.json().catch(() => ({}));
   if (!res.ok) {
+    const body: unknown = await res.json().catch(() => ({}));
     const { error, fields } = body as { error?: unknown; fields?: unknown };
     throw new CommandError(
       typeof error === 'string'
@@ -65,7 +77,8 @@ async function viaRunningServer<T>(server: ServerAddress, op: Operation<T>): Pro
         : `The store server answered ${res.status}.`,
     );
   }
-  return op.parse(body);
+  if ('receive' in op) return op.receive(res);
+  return op.parse(await res.json().catch(() => ({})));
 }
 
 /** A service's refusal (HttpError, OrderTransitionError) is the operator's message, not a fault. */
@@ -78,6 +91,8 @@ async function asCommandError(err: unknown): Promise<unknown> {
   if (err instanceof OrderTransitionError) return new CommandError(err.message);
   return err;
 }
+
+export type Run = <T>(op: Operation<T>) => Promise<T>;
 
 async function run<T>(op: Operation<T>): Promise<T> {
   // A server holding the embedded database wrote its address into the data folder: ask it at once
@@ -103,12 +118,43 @@ async function run<T>(op: Operation<T>): Promise<T> {
       );
     return viaRunningServer(server, op);
   }
+  let changed = false;
   try {
-    return await op.direct(database.db);
+    return await op.direct(
+      database.db,
+      () => {
+        changed = true;
+      },
+      database,
+    );
   } catch (err) {
     throw await asCommandError(err);
   } finally {
+    // Servers on the same PostgreSQL cache the catalogue: tell them, as a server's own change
+    // does. (On the embedded database no server is running, or the server made the change.)
+    if (changed && env.DATABASE_URL) await announceCatalogueChange(env.DATABASE_URL);
     await database.close();
+  }
+}
+
+/** Through the servers' own catalogue bus, so they drop their caches within a second. */
+async function announceCatalogueChange(connectionString: string): Promise<void> {
+  const { postgresCatalogueBus } = await import('../lib/catalogue-bus');
+  const warn = (err?: Error) =>
+    console.error(
+      `The running store servers could not be told of the change (${err?.message ?? 'no connection'}); ` +
+        'they show it once their cached pages expire.',
+    );
+  try {
+    const bus = await postgresCatalogueBus({
+      connectionString,
+      applicationName: 'store-cli',
+      log: (_message, err) => warn(err),
+    });
+    bus.publish();
+    await bus.close();
+  } catch (err) {
+    warn(err as Error);
   }
 }
 
@@ -145,13 +191,15 @@ async function execute(command: StoreCommand): Promise<string> {
     case 'transition': {
       const { orderId, action, trackingNumber, carrier } = command;
       const result = await run({
-        direct: async (db) => {
+        direct: async (db, catalogueChanged) => {
           const { commandLineActor } = await import('../modules/activity/activity.service');
           // logged as the command line, under the order's own store
           return (await transitions()).transitionOrder(db, orderId, action, {
             trackingNumber,
             carrier,
             actor: commandLineActor,
+            // returned stock may bring a product back: the storefront should show it
+            onAvailabilityChange: catalogueChanged,
           });
         },
         remote: {
@@ -217,6 +265,10 @@ async function execute(command: StoreCommand): Promise<string> {
       });
       return (await import('./staff-format')).formatStaffList(members);
     }
+    case 'backup':
+      return (await import('./backup-commands')).backup(command, run);
+    case 'restore':
+      return (await import('./backup-commands')).restore(command);
     case 'staff-disable': {
       const { staffMemberSchema } = await staffContracts();
       const { z } = await import('zod');

@@ -65,4 +65,30 @@ describe.runIf(Boolean(env.TEST_DATABASE_URL))('PostgreSQL pool', () => {
       await database.close();
     }
   });
+
+  it("reports the pool's connections and how long queries waited for one (for /metrics)", async () => {
+    const waits: number[] = [];
+    const database = await openDatabase({
+      databaseUrl: t.databaseUrl!,
+      poolSize: 1,
+      onConnectWait: (seconds) => waits.push(seconds),
+    });
+    try {
+      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+      waits.length = 0; // the migrations' queries
+      // the one connection held for 200 ms: a query made meanwhile waits for it
+      const held = await pool.connect();
+      const waiting = pool.query('select 1');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(database.poolStats!()).toEqual({ total: 1, idle: 0, waiting: 1 });
+      await new Promise((r) => setTimeout(r, 150));
+      held.release();
+      await waiting;
+      expect(waits).toHaveLength(2);
+      expect(waits[1]).toBeGreaterThanOrEqual(0.19);
+      expect(database.poolStats!()).toEqual({ total: 1, idle: 1, waiting: 0 });
+    } finally {
+      await database.close();
+    }
+  });
 });

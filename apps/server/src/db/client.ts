@@ -11,6 +11,7 @@ import pg from 'pg';
 import { serverRoot } from '../env';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
+import { withStartupLock } from './startup-lock';
 
 /** The Drizzle handle every service uses; the same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,8 +22,16 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, the demo seed) that must not run in two processes at once:
+   * on PostgreSQL under an advisory lock, on its own connection (db/startup-lock.ts); on PGlite,
+   * which one process holds at a time (db/lock.ts), directly.
+   */
+  exclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** The PGlite instance (embedded only), e.g. for dumpDataDir in tests. */
   pglite?: PGlite;
+  /** PostgreSQL only: the pool's connections now (for /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** PGlite loads contrib extensions when it starts; search needs pg_trgm (drizzle/0006). */
@@ -39,8 +48,13 @@ export type OpenDatabaseOptions =
        * admin kill); default: ignored
        */
       onConnectionError?: (err: Error) => void;
+      /** told how long each query or transaction waited for a connection (for /metrics) */
+      onConnectWait?: (seconds: number) => void;
     }
-  /** dataDir undefined: in memory (tests), optionally starting from a dumpDataDir() snapshot */
+  /**
+   * dataDir undefined: in memory (tests). loadDataDir: start from a dumpDataDir() snapshot (a
+   * restore); a data folder must not hold a database yet.
+   */
   | { dataDir?: string; loadDataDir?: Blob };
 
 /**
@@ -97,13 +111,48 @@ function yieldBetweenStatements(client: PGlite): void {
   }) as typeof client.transaction;
 }
 
+/**
+ * A pool that times each checkout. pool.query() checks out through this.connect(callback) too,
+ * so overriding connect (public API) sees every query, not only explicit transactions.
+ */
+class TimedPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly waited: (seconds: number) => void,
+  ) {
+    super(config);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    const started = performance.now();
+    const tell = () => this.waited((performance.now() - started) / 1000);
+    if (!callback) {
+      return super.connect().finally(tell);
+    }
+    super.connect((err, client, done) => {
+      tell();
+      callback(err, client, done);
+    });
+  }
+}
+
 /** Opens PostgreSQL (databaseUrl) or PGlite (dataDir, or memory) and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-    });
+    const config = { connectionString: options.databaseUrl, max: options.poolSize ?? 10 };
+    const pool = options.onConnectWait
+      ? new TimedPool(config, options.onConnectWait)
+      : new pg.Pool(config);
     // A connection the server ends (a restart, a failover, pg_terminate_backend) emits 'error' on
     // its client; with no listener node-postgres throws it and the process dies. The pool listens
     // only while a client is idle, so one checked out for a transaction had none: every client
@@ -114,13 +163,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the pool repeats an idle client's error; its own listener has told already
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const exclusive = <T>(work: (db: Db) => Promise<T>) =>
+      withStartupLock(options.databaseUrl, work);
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await exclusive((locked) => migratePg(locked as never, { migrationsFolder }));
     } catch (err) {
       await pool.end();
       throw err;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      exclusive,
+      close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
 
   let release = () => {};
@@ -129,7 +190,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     release = acquireDataDirLock(options.dataDir);
     const pgdata = join(options.dataDir, 'pglite');
     mkdirSync(pgdata, { recursive: true });
-    client = new PGlite(pgdata, { extensions });
+    client = new PGlite(pgdata, {
+      extensions,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } else {
     client = new PGlite({
       extensions,
@@ -145,6 +209,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'pglite',
       pglite: client,
+      exclusive: (work) => work(db),
       close: async () => {
         await client.close();
         release();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/contracts/money';
 import type { Db, DbOrTx } from './client';
-import { stockVariantsOf, variantOptionsOf } from '../modules/products/products.service';
+import { stockVariantsOf, variantOptionsOf } from './product-variants';
 import {
   categories,
   productAttributes,
@@ -81,6 +81,17 @@ async function seedCategories(tx: DbOrTx, storeId: string, now: Date): Promise<v
   );
 }
 
+/** The store's own row as a new shop starts: the demo's settings, edited in the back office. */
+function defaultStoreRow() {
+  return {
+    id: DEFAULT_STORE_ID,
+    domains: defaultStoreDomains,
+    isDefault: true,
+    ...defaultStoreInfo,
+    ...defaultStoreTax,
+  };
+}
+
 /**
  * Writes (or rewrites) the demo store and its catalogue. Users and orders are kept, and so is
  * stock: only variants without a stock row get the demo's starting stock, so `npm start` on an
@@ -92,13 +103,7 @@ export async function seedCatalogue(
 ): Promise<{ storeId: string; products: number }> {
   const storeId = DEFAULT_STORE_ID;
   await db.transaction(async (tx) => {
-    const storeRow = {
-      id: storeId,
-      domains: defaultStoreDomains,
-      isDefault: true,
-      ...defaultStoreInfo,
-      ...defaultStoreTax,
-    };
+    const storeRow = defaultStoreRow();
     await tx
       .insert(stores)
       .values(storeRow)
@@ -183,6 +188,26 @@ export async function seedCatalogue(
     await seedMissingStock(tx, storeId);
   });
   return { storeId, products: seedProducts.length };
+}
+
+/**
+ * A production start without the demo (seed-on-start.ts): the store's own row with the default
+ * settings and no products, so the shop answers from the first request and the owner fills in
+ * name, address, GSTIN and catalogue in the back office. Nothing when a store exists.
+ */
+export async function ensureStoreRow(db: Db): Promise<boolean> {
+  const inserted = await db
+    .insert(stores)
+    .values({
+      id: DEFAULT_STORE_ID,
+      domains: defaultStoreDomains,
+      isDefault: true,
+      ...defaultStoreInfo,
+      ...defaultStoreTax,
+    })
+    .onConflictDoNothing()
+    .returning({ id: stores.id });
+  return inserted.length > 0;
 }
 
 /**

@@ -53,6 +53,35 @@ describe('background jobs', () => {
     expect(c - b).toBeGreaterThan(b - a);
   });
 
+  it('counts the jobs waiting per queue and tells of each failed attempt (for /metrics)', async () => {
+    const t: TestApp = await createTestApp();
+    cleanups.push(() => t.close());
+    const failed: string[] = [];
+    const runner = track(
+      await startJobRunner({
+        database: t.database,
+        pollingIntervalSeconds: 0.5,
+        onJobFailed: (name) => failed.push(name),
+        jobs: [
+          {
+            name: 'broken',
+            retryLimit: 0,
+            handler: async () => {
+              throw new Error('always');
+            },
+          },
+          { name: 'later', handler: async () => undefined },
+        ],
+      }),
+    );
+    await runner.send('later', {}, { startAfterSeconds: 60 });
+    await runner.send('later', {}, { startAfterSeconds: 60 });
+    await runner.send('broken');
+    await until(() => failed.length === 1);
+    expect(failed).toEqual(['broken']);
+    expect(await runner.queueSizes()).toEqual({ broken: 0, later: 2 });
+  });
+
   it('keeps a queued job across a restart of the embedded database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-jobs-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));

@@ -30,6 +30,8 @@ export interface SendOptions {
 export interface JobRunner {
   send(name: string, data?: Record<string, unknown>, options?: SendOptions): Promise<string | null>;
   stop(): Promise<void>;
+  /** Jobs waiting to run (created or waiting to retry), per queue: for /metrics. */
+  queueSizes(): Promise<Record<string, number>>;
 }
 
 export interface JobRunnerOptions {
@@ -38,6 +40,13 @@ export interface JobRunnerOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** how often an idle worker looks for due jobs; tests go faster */
   pollingIntervalSeconds?: number;
+  /**
+   * false: only queue jobs (a ROLE=web process): no handler runs here, no cron fires, no
+   * maintenance; a worker process on the same PostgreSQL runs them. Default true.
+   */
+  work?: boolean;
+  /** told of each failed attempt, by job name (for /metrics) */
+  onJobFailed?: (name: string) => void;
 }
 
 /** pg-boss's database seam over the embedded PGlite: parameterised queries one by one, scripts whole. */
@@ -99,19 +108,25 @@ const STARTER_LOCK = 7_210_010;
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { database, log } = options;
   const polling = options.pollingIntervalSeconds ?? 2;
+  const work = options.work ?? true;
   const boss = new PgBoss({
     db: database.kind === 'pglite' ? pgliteAdapter(database) : poolAdapter(database),
+    // send() needs neither: the cron clock and the queue upkeep belong to the processes that work
+    schedule: work,
+    supervise: work,
   });
   boss.on('error', (err: Error) => log?.error({ err: err.message }, 'Background jobs: error'));
+  // the queues are set up by whoever starts first: a web process may queue before a worker is up
   await oneStarterAtATime(database, async () => {
     await boss.start();
     for (const job of options.jobs) await setUp(boss, job);
   });
-  for (const job of options.jobs) {
+  for (const job of work ? options.jobs : []) {
     await boss.work(job.name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([j]) => {
       try {
         return await job.handler((j?.data ?? {}) as Record<string, unknown>);
       } catch (err) {
+        options.onJobFailed?.(job.name);
         log?.warn(
           { job: job.name, err: (err as Error).message },
           'Background job failed; it will be retried',
@@ -125,6 +140,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   return {
     send: (name, data = {}, opts = {}) =>
       boss.send(name, data, opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    async queueSizes() {
+      const sizes = await Promise.all(options.jobs.map((job) => boss.getQueueSize(job.name)));
+      return Object.fromEntries(options.jobs.map((job, i) => [job.name, sizes[i] ?? 0]));
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,10 +1,10 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stores } from '../db/schema';
+import { logLineStream } from '../test/log-lines';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 // The fast path sits in front of Fastify's handler, which inject() calls directly: these tests
@@ -34,9 +34,9 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
   });
 }
 
-/** The headers a client can tell apart (Date and connection handling aside). */
+/** The headers a client can tell apart (Date, connection handling and the request's id aside). */
 function comparable(headers: IncomingHttpHeaders) {
-  const { date: _date, connection: _c, 'keep-alive': _k, ...rest } = headers;
+  const { date: _date, connection: _c, 'keep-alive': _k, 'x-request-id': _id, ...rest } = headers;
   return rest;
 }
 
@@ -44,14 +44,7 @@ const fromCache = (path: string) =>
   logLines.some((l) => l.msg === 'request completed (catalogue cache)' && l.req?.url === path);
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        logLines.push(JSON.parse(line));
-      done();
-    },
-  });
-  t = await createTestApp({ logger: { level: 'info', stream } });
+  t = await createTestApp({ logger: { level: 'info', stream: logLineStream(logLines) } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });

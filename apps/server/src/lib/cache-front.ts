@@ -9,6 +9,10 @@ import {
   type Entry,
   type ResponseCache,
 } from './response-cache';
+import { requestIdOf } from './request-id';
+
+/** Told of each answer the front gives (plugins/metrics.ts): the route that made it, status, time. */
+export type FrontAnswered = (route: string | undefined, status: number, seconds: number) => void;
 
 type Variant = Encoding | 'identity' | 'not-modified';
 
@@ -36,6 +40,7 @@ export class CacheFront {
     private readonly cache: ResponseCache,
     /** Headers every response carries (plugins/http-hardening.ts securityHeaders). */
     private readonly baseHeaders: readonly (readonly [string, string])[],
+    private readonly answered?: FrontAnswered,
   ) {}
 
   /** Wraps Fastify's request handler (the `serverFactory` option). */
@@ -48,9 +53,11 @@ export class CacheFront {
   /** Answers from the cache when it can; false: the request is Fastify's. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || this.closing) return false;
-    const entry = this.cache.peek(req);
-    if (!entry) return false;
-    const started = this.log && LOGGED_LEVELS.has(this.log.level) ? performance.now() : undefined;
+    const hit = this.cache.peek(req);
+    if (!hit) return false;
+    const { entry } = hit;
+    const started = performance.now();
+    const logged = this.log !== null && LOGGED_LEVELS.has(this.log.level);
 
     let variant: Variant;
     let body: Buffer | undefined;
@@ -77,11 +84,17 @@ export class CacheFront {
       }
     }
 
-    res.writeHead(variant === 'not-modified' ? 304 : 200, this.headers(entry, variant));
+    const headers = this.headers(entry, variant);
+    // the last slot is the request id's: writeHead copies the list before anyone else can use it
+    headers[headers.length - 1] = requestIdOf(req);
+    res.writeHead(variant === 'not-modified' ? 304 : 200, headers);
     res.end(body);
-    if (started !== undefined) {
+    const seconds = (performance.now() - started) / 1000;
+    this.answered?.(hit.route, res.statusCode, seconds);
+    if (logged) {
       this.log!.info(
         {
+          reqId: headers[headers.length - 1],
           // shaped for Fastify's req serializer, which reads a Fastify request's host and ip
           // (behind a proxy this is the proxy's address: the fast path does not read X-Forwarded-For)
           req: {
@@ -93,7 +106,7 @@ export class CacheFront {
             socket: req.socket,
           },
           res: { statusCode: res.statusCode },
-          responseTime: performance.now() - started,
+          responseTime: seconds * 1000,
         },
         'request completed (catalogue cache)',
       );
@@ -111,7 +124,10 @@ export class CacheFront {
     return list;
   }
 
-  /** The response headers as Node's flat [name, value, ...] list, built once per entry. */
+  /**
+   * The response headers as Node's flat [name, value, ...] list, built once per entry; the last
+   * value is left for the request's id.
+   */
   private headers(entry: Entry, variant: Variant): string[] {
     let byVariant = this.prepared.get(entry);
     if (!byVariant) {
@@ -131,7 +147,7 @@ export class CacheFront {
         if (variant !== 'identity') pairs.push(['content-encoding', variant]);
         pairs.push(['content-length', String(body.length)]);
       }
-      flat = [...pairs, ...this.baseHeaders].flat();
+      flat = [...pairs, ...this.baseHeaders, ['x-request-id', '']].flat();
       byVariant[variant] = flat;
     }
     return flat;

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -20,6 +19,7 @@ import { commandLineActor } from '../modules/activity/activity.service';
 import { addStaff } from '../modules/staff/staff.service';
 import { DEFAULT_STORE_ID } from '../db/seed-data/store';
 import { postgresCatalogueBus, type CatalogueBus } from './catalogue-bus';
+import { freePort } from '../test/free-port';
 
 const baseUrl = env.TEST_DATABASE_URL;
 const skipReason =
@@ -50,17 +50,6 @@ async function scratchDatabase(base: string) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `check` every 20 ms; answers how long it took, or throws after `withinMs` × 5. */
 async function timeUntil(check: () => Promise<boolean>, withinMs: number): Promise<number> {
@@ -263,17 +252,37 @@ describe.skipIf(!baseUrl)('postgresCatalogueBus', () => {
   });
 
   /** A bus whose listening connection can be found (and terminated) by its application name. */
-  async function bus(name: string) {
+  async function bus(name: string, retryMs = 50) {
     const url = new URL(scratch.url);
     url.searchParams.set('application_name', name);
-    const made = await postgresCatalogueBus({ connectionString: url.toString(), retryMs: 50 });
+    const events: string[] = [];
+    const made = await postgresCatalogueBus({
+      connectionString: url.toString(),
+      retryMs,
+      log: (message) => events.push(message),
+    });
     buses.push(made);
     let changes = 0;
     made.subscribe(() => changes++);
-    return { bus: made, changes: () => changes };
+    return { bus: made, changes: () => changes, events };
   }
 
-  it('tells the other processes, not itself, and reconnects after its connection is killed', async () => {
+  /** What an administrator (or a failover) does: ends the named listening connection. */
+  async function terminate(applicationName: string) {
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      expect(killed.rowCount).toBe(1);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('tells the other processes, not itself; after its connection is killed it reconnects and tells every process to refresh', async () => {
     const one = await bus('bus_one');
     const two = await bus('bus_two');
     one.bus.publish();
@@ -281,19 +290,29 @@ describe.skipIf(!baseUrl)('postgresCatalogueBus', () => {
     await sleep(100);
     expect(one.changes()).toBe(0);
 
-    // an administrator (or a failover) ends two's listening connection
-    const admin = new pg.Client({ connectionString: scratch.url });
-    await admin.connect();
-    const killed = await admin.query(
-      "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'bus_two'",
-    );
-    await admin.end();
-    expect(killed.rowCount).toBe(1);
-    // back: it clears its caches once (changes made while away are not replayed)
+    await terminate('bus_two');
+    // back: it clears its own caches (changes announced while away are not replayed) and
+    // announces a full refresh, so the other process clears too
     await timeUntil(async () => two.changes() === 2, 2000);
+    await timeUntil(async () => one.changes() === 1, 1000);
     // and hears the others again
     one.bus.publish();
     await timeUntil(async () => two.changes() === 3, 1000);
-    expect(one.changes()).toBe(0);
+    await sleep(100);
+    expect(one.changes()).toBe(1);
+  }, 30_000);
+
+  it('a change published while its listener is down reaches the others within a second', async () => {
+    // a long backoff: only the change itself can bring the listener back this soon
+    const one = await bus('bus_down', 5_000);
+    const two = await bus('bus_hearing');
+    await terminate('bus_down');
+    await timeUntil(async () => one.events.some((e) => e.includes('lost its connection')), 1000);
+
+    const published = performance.now();
+    one.bus.publish();
+    await timeUntil(async () => two.changes() === 1, 1000);
+    expect(performance.now() - published).toBeLessThan(1000);
+    expect(one.events.some((e) => e.includes('is back'))).toBe(true);
   }, 30_000);
 });

@@ -40,8 +40,18 @@ export function loggableError(err: unknown): Record<string, unknown> {
   };
 }
 
-/** admin_shutdown, crash_shutdown, cannot_connect_now: the server ended or refused the session */
-const DROPPED = new Set(['57P01', '57P02', '57P03']);
+/**
+ * admin_shutdown, crash_shutdown, cannot_connect_now: the server ended or refused the session;
+ * too_many_connections: full for a moment; read_only_sql_transaction: after a failover the old
+ * primary answers as a standby until the pool reaches the new one
+ */
+const DROPPED = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
+/**
+ * object_not_in_prerequisite_state is also raised for unrelated mistakes; only a connection
+ * refused while the database is closed to connections (ALLOW_CONNECTIONS false, mid-maintenance)
+ * is an outage
+ */
+const CLOSED_DATABASE = /is not currently accepting connections/;
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 /** pg's own words for a socket that died under a query, or a client it will no longer use */
 const DROPPED_MESSAGE =
@@ -49,7 +59,7 @@ const DROPPED_MESSAGE =
 
 /**
  * The database went away (a restart, a failover, pg_terminate_backend), not the request: SQLSTATE
- * class 08 or 57P01–03, a refused or reset socket, or pg's "Connection terminated". The request
+ * class 08, 57P01–03, 53300, 25006, a database closed to connections, a refused or reset socket, or pg's "Connection terminated". The request
  * may be tried again in a moment, since the pool opens fresh connections.
  */
 export function isConnectionError(err: unknown): boolean {
@@ -59,6 +69,7 @@ export function isConnectionError(err: unknown): boolean {
     const { code: c, message } = e as { code?: unknown; message?: unknown };
     if (typeof c === 'string' && SOCKET_CODES.has(c)) return true;
     if (typeof message === 'string' && DROPPED_MESSAGE.test(message)) return true;
+    if (c === '55000' && typeof message === 'string' && CLOSED_DATABASE.test(message)) return true;
     // AggregateError (a connect tried on IPv4 and IPv6) carries the socket errors in `errors`
     const inner = (e as { errors?: unknown }).errors;
     if (Array.isArray(inner) && inner.some((x) => isConnectionError(x))) return true;

@@ -4,6 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** What getOrCreate found: a fresh entry, a stale one answered while refreshed, or none. */
+export type CacheLookup = 'hit' | 'stale' | 'miss';
+
 export type Encoding = 'br' | 'gzip';
 
 /** The body compressed once, when there is something to gain (as @fastify/compress's threshold). */
@@ -73,7 +76,9 @@ export class ResponseCache {
    * requestCacheKey -> entry key, so a repeat request is answered without routing, validation
    * or the handler (lib/cache-front.ts)
    */
-  private aliases = new Map<string, string>();
+  private aliases = new Map<string, { key: string; route: string | undefined }>();
+  /** Told of every getOrCreate's outcome (the hit ratio in plugins/metrics.ts); default: nobody. */
+  onLookup: ((result: CacheLookup) => void) | undefined;
   /** Computations under way, by key; forgotten on clear() so later requests see the change. */
   private inFlight = new Map<string, Promise<Entry>>();
   /** Entries made with staleForMs that went stale: served until `staleUntil` while refreshed. */
@@ -148,13 +153,16 @@ export class ResponseCache {
     return computing;
   }
 
-  /** A fresh entry for a request seen before (same store headers and URL), without parsing it. */
-  peek(request: IncomingMessage): Entry | undefined {
-    const key = this.aliases.get(requestCacheKey(request));
-    const hit = key === undefined ? undefined : this.entries.get(key);
+  /**
+   * A fresh entry for a request seen before (same store headers and URL), without parsing it,
+   * and the pattern of the route that made it (for the request metrics).
+   */
+  peek(request: IncomingMessage): { entry: Entry; route: string | undefined } | undefined {
+    const alias = this.aliases.get(requestCacheKey(request));
+    const hit = alias === undefined ? undefined : this.entries.get(alias.key);
     if (!hit || hit.expiresAt <= Date.now()) return undefined;
-    this.touch(key!, hit);
-    return hit;
+    this.touch(alias!.key, hit);
+    return { entry: hit, route: alias!.route };
   }
 
   /**
@@ -189,9 +197,9 @@ export class ResponseCache {
   }
 
   /** Remember that `request` was answered with the entry `key` (call after getOrCreate). */
-  alias(request: IncomingMessage, key: string): void {
+  alias(request: Pick<FastifyRequest, 'raw' | 'routeOptions'>, key: string): void {
     if (this.aliases.size >= this.maxEntries * 4) this.aliases.clear();
-    this.aliases.set(requestCacheKey(request), key);
+    this.aliases.set(requestCacheKey(request.raw), { key, route: request.routeOptions.url });
   }
 
   get size(): number {
@@ -222,6 +230,7 @@ export class ResponseCache {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) {
       this.touch(key, hit);
+      this.onLookup?.('hit');
       return hit;
     }
     const swr = this.ttlMs > 0 && options.staleForMs ? options.staleForMs : 0;
@@ -237,8 +246,10 @@ export class ResponseCache {
     if (old && old.staleUntil > now) {
       // the refresh's failure is the next request's to see: this one has its answer
       pending.catch(() => undefined);
+      this.onLookup?.('stale');
       return old.entry;
     }
+    this.onLookup?.('miss');
     return pending;
   }
 

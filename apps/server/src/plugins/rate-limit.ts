@@ -131,24 +131,74 @@ interface Count {
 }
 
 /**
- * One attempt on `key`, atomically: refused without counting while blocked; counted otherwise,
- * and going over sets a block that doubles with each strike of the day, capped at maxBlock.
+ * One attempt on each of a request's keys, in order, atomically, stopping at the first block:
+ * a key is refused without counting while blocked; counted otherwise, and going over sets a block
+ * that doubles with each strike of the day, capped at maxBlock. KEYS are (count, block, strikes)
+ * per check; ARGV is the strike memory, then (window, max, maxBlock) per check. Answers
+ * (current, ttl) per check it reached. One script for all the keys is one round trip: a stalled
+ * Redis costs a request one deadline, not one per key.
  */
 const countScript = `
-local key, blockKey, strikeKey = KEYS[1], KEYS[2], KEYS[3]
-local window, max, maxBlock, memory = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
-local blocked = redis.call('PTTL', blockKey)
-if blocked > 0 then return {max + 1, blocked} end
-local current = redis.call('INCR', key)
-if current == 1 then redis.call('PEXPIRE', key, window) end
-if current <= max then return {current, redis.call('PTTL', key)} end
-local strikes = redis.call('INCR', strikeKey)
-redis.call('PEXPIRE', strikeKey, memory)
-local block = math.min(window * 2 ^ (strikes - 1), maxBlock)
-redis.call('SET', blockKey, '1', 'PX', block)
-redis.call('DEL', key)
-return {current, block}
+local memory = tonumber(ARGV[1])
+local out = {}
+for i = 1, #KEYS / 3 do
+  local key, blockKey, strikeKey = KEYS[i * 3 - 2], KEYS[i * 3 - 1], KEYS[i * 3]
+  local window, max, maxBlock = tonumber(ARGV[i * 3 - 1]), tonumber(ARGV[i * 3]), tonumber(ARGV[i * 3 + 1])
+  local current, ttl
+  local blocked = redis.call('PTTL', blockKey)
+  if blocked > 0 then
+    current, ttl = max + 1, blocked
+  else
+    current = redis.call('INCR', key)
+    if current == 1 then redis.call('PEXPIRE', key, window) end
+    if current <= max then
+      ttl = redis.call('PTTL', key)
+    else
+      local strikes = redis.call('INCR', strikeKey)
+      redis.call('PEXPIRE', strikeKey, memory)
+      ttl = math.min(window * 2 ^ (strikes - 1), maxBlock)
+      redis.call('SET', blockKey, '1', 'PX', ttl)
+      redis.call('DEL', key)
+    end
+  end
+  out[#out + 1] = current
+  out[#out + 1] = ttl
+  if current > max then break end
+end
+return out
 `;
+
+/**
+ * The most a request waits for Redis to count its attempts, all keys together. A local Redis
+ * answers in well under a millisecond; past this it is counted in this process instead.
+ */
+export const REDIS_DEADLINE_MS = 50;
+/**
+ * After a request missed the deadline Redis is taken as hung: requests count in this process
+ * without asking it, and at most once this often a PING (in the background, never a shopper's
+ * wait) checks whether it answers again.
+ */
+const HUNG_RECHECK_MS = 1_000;
+
+class DeadlineMissed extends Error {}
+
+/**
+ * `work`, or a DeadlineMissed rejection after `ms`; a late answer or failure is dropped. When the
+ * event loop was itself held up (a long synchronous task, an embedded database query), timers run
+ * before pending socket reads: the answer may be waiting unread. So the deadline is called only
+ * after one more turn of the loop (setImmediate runs after socket reads), not on a stall of ours.
+ */
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const missed = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => setImmediate(() => reject(new DeadlineMissed(`Redis did not answer within ${ms} ms`))),
+      ms,
+    );
+  });
+  work.catch(() => {});
+  return Promise.race([work, missed]).finally(() => clearTimeout(timer));
+}
 
 interface LocalEntry {
   count: number;
@@ -195,27 +245,27 @@ class LocalCounts {
 }
 
 type RedisWithCount = Redis & {
-  storeRateCount(
-    key: string,
-    blockKey: string,
-    strikeKey: string,
-    window: number,
-    max: number,
-    maxBlock: number,
-    memory: number,
-  ): Promise<[number, number]>;
+  /** countScript: the number of keys, the keys, then its ARGV */
+  storeRateCounts(numberOfKeys: number, ...args: (string | number)[]): Promise<number[]>;
 };
 
-/** Counts in Redis while it is ready, in this process otherwise; never "no limit". */
+/**
+ * Counts in Redis while it is ready and answers within REDIS_DEADLINE_MS, in this process
+ * otherwise; never "no limit". An attempt Redis counts after its deadline is also counted here:
+ * a stall errs towards limiting, not towards free attempts.
+ */
 export class FallbackCounter {
   private readonly local = new LocalCounts();
+  /** while Redis is taken as hung: when to check it again (0: it is not) */
+  private hungRecheckAt = 0;
+  private probing = false;
   constructor(
     private readonly redis: RedisWithCount | null,
     private readonly nameSpace: string,
     /** told on every Redis answer (true) and failure (false), to log changes of state */
     private readonly onRedis: (ok: boolean, err?: Error) => void = () => {},
   ) {
-    redis?.defineCommand('storeRateCount', { numberOfKeys: 3, lua: countScript });
+    redis?.defineCommand('storeRateCounts', { lua: countScript });
   }
 
   /**
@@ -231,28 +281,72 @@ export class FallbackCounter {
     );
   }
 
-  async hit(key: string, { max, timeWindow, maxBlockMs }: Limit): Promise<Count> {
-    const maxBlock = Math.max(timeWindow, maxBlockMs ?? timeWindow);
-    if (this.redis?.status === 'ready') {
-      const k = this.nameSpace + key;
+  async hit(key: string, limit: Limit): Promise<Count> {
+    return (await this.hitAll([[key, limit]]))[0]!;
+  }
+
+  /**
+   * One attempt against each (key, limit) in order, stopping at the first that is over its limit:
+   * answers a Count per check reached. In Redis this is one round trip with one deadline.
+   */
+  async hitAll(checks: readonly (readonly [string, Limit])[]): Promise<Count[]> {
+    const specs = checks.map(([key, { max, timeWindow, maxBlockMs }]) => ({
+      key,
+      max,
+      timeWindow,
+      maxBlock: Math.max(timeWindow, maxBlockMs ?? timeWindow),
+    }));
+    const redis = this.usableRedis();
+    if (redis) {
+      const keys = specs.flatMap(({ key }) => {
+        const k = this.nameSpace + key;
+        return [k, `${k}|blocked`, `${k}|strikes`];
+      });
+      const args = specs.flatMap(({ timeWindow, max, maxBlock }) => [timeWindow, max, maxBlock]);
       try {
-        const [current, ttl] = await this.redis.storeRateCount(
-          k,
-          `${k}|blocked`,
-          `${k}|strikes`,
-          timeWindow,
-          max,
-          maxBlock,
-          STRIKE_MEMORY_MS,
+        const flat = await withinDeadline(
+          redis.storeRateCounts(keys.length, ...keys, STRIKE_MEMORY_MS, ...args),
+          REDIS_DEADLINE_MS,
         );
         this.onRedis(true);
-        return { current, ttl };
+        const counts: Count[] = [];
+        for (let i = 0; i + 1 < flat.length; i += 2)
+          counts.push({ current: flat[i]!, ttl: flat[i + 1]! });
+        return counts;
       } catch (err) {
-        // a command that timed out or failed: count this attempt here rather than not at all
+        // too slow, timed out or failed: count this attempt here rather than not at all
+        if (err instanceof DeadlineMissed) this.hungRecheckAt = Date.now() + HUNG_RECHECK_MS;
         this.onRedis(false, err as Error);
       }
     }
-    return this.local.hit(key, timeWindow, max, maxBlock);
+    const counts: Count[] = [];
+    for (const { key, max, timeWindow, maxBlock } of specs) {
+      const count = this.local.hit(key, timeWindow, max, maxBlock);
+      counts.push(count);
+      if (count.current > max) break;
+    }
+    return counts;
+  }
+
+  /** Redis when it is ready and not taken as hung; a hung one is checked in the background. */
+  private usableRedis(): RedisWithCount | null {
+    if (this.redis?.status !== 'ready') return null;
+    if (this.hungRecheckAt === 0) return this.redis;
+    if (!this.probing && Date.now() >= this.hungRecheckAt) {
+      this.probing = true;
+      this.redis.ping().then(
+        () => {
+          this.probing = false;
+          this.hungRecheckAt = 0;
+          this.onRedis(true);
+        },
+        () => {
+          this.probing = false;
+          this.hungRecheckAt = Date.now() + HUNG_RECHECK_MS;
+        },
+      );
+    }
+    return null;
   }
 }
 
@@ -314,17 +408,20 @@ function signInLimits(scope: DeviceScope) {
   });
 }
 
-/** A hook: one attempt against each (key, limit) in order, refused (429) at the first block. */
+/**
+ * A hook: one attempt against each (key, limit) in order, refused (429) at the first block; all
+ * of them in one round trip to Redis (FallbackCounter.hitAll).
+ */
 function limitsInOrder(checksOf: (request: FastifyRequest) => [string, Limit][]) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    for (const [key, limit] of checksOf(request)) {
-      const { current, ttl } = await request.server.rateCounter.hit(key, limit);
-      if (current > limit.max) {
-        const seconds = Math.max(1, Math.ceil(ttl / 1000));
-        void reply.header('retry-after', seconds);
-        throw tooManyAttempts(seconds);
-      }
-    }
+    const checks = checksOf(request);
+    const counts = await request.server.rateCounter.hitAll(checks);
+    counts.forEach(({ current, ttl }, i) => {
+      if (current <= checks[i]![1].max) return;
+      const seconds = Math.max(1, Math.ceil(ttl / 1000));
+      void reply.header('retry-after', seconds);
+      throw tooManyAttempts(seconds);
+    });
   };
 }
 

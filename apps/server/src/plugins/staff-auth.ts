@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminMessages } from '@store/contracts/admin/common';
+import { adminMessages, type StaffRole } from '@store/contracts/admin/common';
 import { errorResponseSchema } from '@store/contracts/common';
-import type { Db } from '../db/client';
 import { HttpError } from '../lib/errors';
 import { bearerToken } from '../lib/tokens';
-import type { Actor } from '../modules/activity/activity.service';
-import { findSession, type StaffIdentity } from '../modules/staff/staff.service';
+
+/** The signed-in person behind an admin request. */
+export interface StaffIdentity {
+  id: string;
+  storeId: string;
+  email: string;
+  role: StaffRole;
+  /** when the session this request came with ends */
+  sessionExpiresAt: Date;
+}
+
+/** The live back-office session a token names in this store, or null (modules/staff findSession). */
+export type FindStaffSession = (storeId: string, token: string) => Promise<StaffIdentity | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,13 +34,13 @@ declare module 'fastify' {
  * Back-office sessions are opaque tokens looked up in staff_sessions (modules/staff), never the
  * shoppers' JWTs: a shopper token finds no session (401), and a staff token is no JWT, so the
  * shop's routes refuse it too. One indexed lookup per admin request, so a sign-out, a disable or
- * an expiry takes effect at once.
+ * an expiry takes effect at once. The lookup is modules/staff's findSession, handed in by app.ts.
  */
-export function registerStaffAuth(app: FastifyInstance, db: Db): void {
+export function registerStaffAuth(app: FastifyInstance, findSession: FindStaffSession): void {
   app.decorateRequest('staff', null);
   app.decorate('staffOnly', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    const identity = token ? await findSession(db, request.store.id, token) : null;
+    const identity = token ? await findSession(request.store.id, token) : null;
     if (!identity) throw new HttpError(401, adminMessages.signInRequired);
     request.staff = identity;
   });
@@ -38,13 +48,6 @@ export function registerStaffAuth(app: FastifyInstance, db: Db): void {
     if (!request.staff) throw new HttpError(401, adminMessages.signInRequired);
     if (request.staff.role !== 'owner') throw new HttpError(403, adminMessages.ownerOnly);
   });
-}
-
-/** The actor an admin request's changes are logged under. */
-export function actorOf(request: FastifyRequest): Actor {
-  const s = request.staff;
-  if (!s) throw new HttpError(401, adminMessages.signInRequired);
-  return { storeId: s.storeId, staffId: s.id, label: s.email };
 }
 
 /** The error answers every admin route may give besides its own. */

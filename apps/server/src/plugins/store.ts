@@ -1,6 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { listStores, type StoreContext } from '../modules/store/store.service';
+import type { StoreInfo } from '@store/contracts/store';
+
+/** A storefront as a request sees it: its id, its store-info record and its payment choice. */
+export interface StoreContext {
+  id: string;
+  /** host names that reach this storefront (lower case, no port); the first is its own address */
+  domains: string[];
+  info: StoreInfo;
+  /** the owner's payment settings (null fields: the server's); see payment-config.ts paymentConfigForStore */
+  payments: {
+    methods: string[] | null;
+    upiVpa: string | null;
+    upiPayeeName: string | null;
+    /** cash on delivery offered (its limits are read when a shopper chooses it) */
+    codEnabled: boolean;
+  };
+}
+
+export interface StoreRecord extends StoreContext {
+  /** answers hosts no storefront names */
+  isDefault: boolean;
+}
+
+/** Every storefront (modules/store listStores, handed in by app.ts). */
+export type ListStores = () => Promise<StoreRecord[]>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,10 +71,10 @@ function hostOnly(value: string | undefined): string | undefined {
   return host;
 }
 
-async function loadStores(db: Db): Promise<StoreTable> {
+async function loadStores(listStores: ListStores): Promise<StoreTable> {
   const byDomain = new Map<string, StoreContext>();
   let fallback: StoreContext | null = null;
-  for (const { isDefault, ...ctx } of await listStores(db)) {
+  for (const { isDefault, ...ctx } of await listStores()) {
     for (const d of ctx.domains) byDomain.set(d.toLowerCase(), ctx);
     if (isDefault || !fallback) fallback = ctx;
   }
@@ -63,12 +86,12 @@ const needsStore = (route: string | undefined) =>
   route !== undefined && (route.startsWith('/api/') || route.startsWith('/email/'));
 
 /** Resolves `request.store` for every /api (and /email) route from an in-memory table of stores. */
-export function registerStoreResolution(app: FastifyInstance, db: Db): void {
+export function registerStoreResolution(app: FastifyInstance, listStores: ListStores): void {
   let table: StoreTable | null = null;
   let loading: Promise<StoreTable> | null = null;
   const current = async () => {
     if (table && Date.now() - table.loadedAt < TTL_MS) return table;
-    loading ??= loadStores(db).finally(() => (loading = null));
+    loading ??= loadStores(listStores).finally(() => (loading = null));
     table = await loading;
     return table;
   };

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../env';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { sanitizePolicyHtml } from '../modules/store/admin-settings.service';
 import { loadPageRenderer } from './web-render';
 
 // The real server renderer, built by `npm run build -w apps/web` (npm run test:unit builds it first).
@@ -22,7 +23,10 @@ const pageRequest = (url: string) =>
 describe.skipIf(!built)('server renderer under load', () => {
   it('sends pages client-rendered while the event loop is busy, and renders again after', async () => {
     let busy = true;
-    const renderer = (await loadPageRenderer(webDistDir, { busy: () => busy }))!;
+    const renderer = (await loadPageRenderer(webDistDir, {
+      busy: () => busy,
+      sanitizePolicyHtml,
+    }))!;
     expect(await renderer.render(t.app, pageRequest('/products'))).toBeNull();
     busy = false;
     const page = await renderer.render(t.app, pageRequest('/products'));
@@ -30,7 +34,7 @@ describe.skipIf(!built)('server renderer under load', () => {
   });
 
   it('measures its own event loop by default: an idle server renders', async () => {
-    const renderer = (await loadPageRenderer(webDistDir))!;
+    const renderer = (await loadPageRenderer(webDistDir, { sanitizePolicyHtml }))!;
     const page = await renderer.render(t.app, pageRequest('/contact'));
     expect(page?.html).toContain('Contact Us');
   });
@@ -38,7 +42,7 @@ describe.skipIf(!built)('server renderer under load', () => {
 
 describe.skipIf(!built)('chunks named for preloading', () => {
   it("names the app's chunks and, apart, the page's own, each once", async () => {
-    const renderer = (await loadPageRenderer(webDistDir))!;
+    const renderer = (await loadPageRenderer(webDistDir, { sanitizePolicyHtml }))!;
     const page = await renderer.render(t.app, pageRequest('/products'));
     const { app, page: forPage } = JSON.parse(page!.preloads) as { app: string[]; page: string[] };
     // the entry links the app's before it imports the app, so Vite's helper links none itself

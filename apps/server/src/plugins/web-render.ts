@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routedUrl } from '../lib/request-path';
-import { sanitizePolicyHtml } from '../modules/store/admin-settings.service';
 
 /**
  * The storefront's server renderer: `apps/web/src/entry-server.tsx`, built by the web app's build
@@ -122,10 +121,6 @@ function injectTransport(app: FastifyInstance, request: FastifyRequest): ApiTran
   };
 }
 
-/** The owner's policy HTML as a page shows it: sanitised, its h1s (the page has one) as h2s. */
-const policyHtmlForPage = (html: string) =>
-  sanitizePolicyHtml(html).replace(/<(\/?)h1\b/gi, '<$1h2');
-
 /**
  * When this process's event loop has been busier than this share of the last half second, pages
  * go out client-rendered (index.html with their head: about 0.2 ms, against 5-15 ms of CPU for a
@@ -151,13 +146,22 @@ function loopBusyMeter(share: number): () => boolean {
   return () => busy;
 }
 
-/** The built renderer beside `webDistDir` (`../dist-ssr/entry-server.js`); null when not built. */
+/**
+ * The built renderer beside `webDistDir` (`../dist-ssr/entry-server.js`); null when not built.
+ * `sanitizePolicyHtml` makes the owner's policy HTML safe (modules/store, handed in by app.ts).
+ */
 export async function loadPageRenderer(
   webDistDir: string,
-  { busy = loopBusyMeter(BUSY_LOOP_SHARE) }: { busy?: () => boolean } = {},
+  {
+    busy = loopBusyMeter(BUSY_LOOP_SHARE),
+    sanitizePolicyHtml,
+  }: { busy?: () => boolean; sanitizePolicyHtml: (html: string) => string },
 ): Promise<PageRenderer | null> {
   const entryFile = join(webDistDir, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(entryFile)) return null;
+  /** The owner's policy HTML as a page shows it: sanitised, its h1s (the page has one) as h2s. */
+  const policyHtmlForPage = (html: string) =>
+    sanitizePolicyHtml(html).replace(/<(\/?)h1\b/gi, '<$1h2');
 
   /**
    * The renderer and the manifest of the build on disk. A rebuild while the server runs (the

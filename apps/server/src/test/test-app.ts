@@ -44,7 +44,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createScratchPostgres(
+export async function createScratchPostgres(
   baseUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const url = new URL(baseUrl);
@@ -110,6 +110,27 @@ async function openSeededPglite(): Promise<Database> {
   return database;
 }
 
+/** The app as the tests build it on an open database: the documented defaults, no web build. */
+export async function buildTestApp(
+  db: Db,
+  options: Partial<AppConfig> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    db,
+    jwtSecret: testJwtSecret,
+    // the documented defaults, not the PAYMENT_METHODS or PAYU_* of whoever runs the tests
+    payments: paymentConfigFromEnv(defaultPaymentsEnv, derivedSandboxSecret(testJwtSecret)),
+    // counted in process: a REDIS_URL in the environment is a live store's, not the tests'
+    rateLimits: {},
+    webDistDir: null,
+    // this process also runs the embedded database and the tests: its loop is busy by design
+    shedPageRendersWhenBusy: false,
+    ...options,
+  });
+  await app.ready();
+  return app;
+}
+
 /**
  * A built app on its own database. `options` override the test config (e.g. webDistDir); by
  * default the documented payment methods with the sandbox, no web app and no trusted proxy.
@@ -140,19 +161,7 @@ export async function createTestApp(
     database = await openSeededPglite();
   }
   if (!first) await liftFairStockCaps(database.db);
-  const app = await buildApp({
-    db: database.db,
-    jwtSecret: testJwtSecret,
-    // the documented defaults, not the PAYMENT_METHODS or PAYU_* of whoever runs the tests
-    payments: paymentConfigFromEnv(defaultPaymentsEnv, derivedSandboxSecret(testJwtSecret)),
-    // counted in process: a REDIS_URL in the environment is a live store's, not the tests'
-    rateLimits: {},
-    webDistDir: null,
-    // this process also runs the embedded database and the tests: its loop is busy by design
-    shedPageRendersWhenBusy: false,
-    ...options,
-  });
-  await app.ready();
+  const app = await buildTestApp(database.db, options);
   return {
     app,
     db: database.db,

@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { adminMessages } from '@store/contracts/admin/common';
 import type { activityEntityTypes } from '@store/contracts/admin/people';
 import type { Db, DbOrTx } from '../../db/client';
 import { activityLog } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
 
 export type ActivityEntityType = (typeof activityEntityTypes)[number];
 
@@ -19,6 +22,13 @@ export const commandLineActor = (storeId: string): Actor => ({
   staffId: null,
   label: 'command line',
 });
+
+/** The actor an admin request's changes are logged under: its staff member (plugins/staff-auth.ts). */
+export function actorOf(request: FastifyRequest): Actor {
+  const s = request.staff;
+  if (!s) throw new HttpError(401, adminMessages.signInRequired);
+  return { storeId: s.storeId, staffId: s.id, label: s.email };
+}
 
 export interface ActivityChange {
   action: string;

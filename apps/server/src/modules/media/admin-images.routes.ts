@@ -4,7 +4,8 @@ import { errorResponseSchema } from '@store/contracts/common';
 import { IMAGE_MAX_BYTES, uploadedImageSchema } from '@store/contracts/admin/products';
 import type { Db } from '../../db/client';
 import type { MediaStorage } from '../../lib/media-storage';
-import { actorOf, adminSecurity } from '../../plugins/staff-auth';
+import { adminSecurity } from '../../plugins/staff-auth';
+import { actorOf } from '../activity/activity.service';
 import { imageMessages, uploadImage } from './images.service';
 
 const tags = ['admin: images'];

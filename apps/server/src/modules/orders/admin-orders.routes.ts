@@ -10,7 +10,8 @@ import {
 } from '@store/contracts/admin/orders';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf } from '../activity/activity.service';
 import { getAdminOrder, listAdminOrders } from './admin-orders.service';
 import { confirmCodOrder } from './cod-confirmation.service';
 import {

@@ -88,4 +88,34 @@ describe.runIf(Boolean(env.TEST_DATABASE_URL))('an order whose connection is kil
     expect(await ordersOf(shopper.id)).toBe(1);
     expect(await stockOf(t.db, productId)).toBe(stockBefore! - 1);
   });
+
+  it('answers 503 while the database refuses connections, and serves again once it accepts them', async () => {
+    // a database cannot close itself to connections: ask from the server's maintenance database
+    const url = new URL(t.databaseUrl!);
+    const database = decodeURIComponent(url.pathname.slice(1));
+    url.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    const myOrders = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: authHeader(shopper.token) });
+    try {
+      // maintenance or a failover in progress: no new sessions, and the pool's are ended
+      await admin.query(`alter database "${database}" allow_connections false`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = $1`,
+        [database],
+      );
+      const res = await myOrders();
+      expect(res.statusCode).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().error).toBe(
+        'The store is briefly unavailable. Please try again in a moment.',
+      );
+    } finally {
+      await admin.query(`alter database "${database}" allow_connections true`);
+      await admin.end();
+    }
+    expect((await myOrders()).statusCode).toBe(200);
+  });
 });

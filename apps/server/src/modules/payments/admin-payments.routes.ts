@@ -6,7 +6,8 @@ import {
   recordPaymentBodySchema,
 } from '@store/contracts/admin/orders';
 import type { Db } from '../../db/client';
-import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf } from '../activity/activity.service';
 import { adminOrderParams } from '../orders/admin-orders.routes';
 import { getAdminOrder } from '../orders/admin-orders.service';
 import { recordCodCollection } from './cod.service';

@@ -8,7 +8,8 @@ import {
   categoryOrderSchema,
 } from '@store/contracts/admin/categories';
 import type { Db } from '../../db/client';
-import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf } from '../activity/activity.service';
 import {
   createCategory,
   deleteCategory,

@@ -6,7 +6,8 @@ import {
   productImportQuerySchema,
 } from '@store/contracts/admin/import';
 import type { Db } from '../../db/client';
-import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf } from '../activity/activity.service';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 
 const tags = ['admin: products'];

@@ -9,7 +9,8 @@ import {
   productStockBodySchema,
 } from '@store/contracts/admin/products';
 import type { Db } from '../../db/client';
-import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf } from '../activity/activity.service';
 import {
   deleteProduct,
   getAdminProduct,

@@ -39,7 +39,7 @@ import { escapeLike, likeContaining } from '../../lib/like-pattern';
 import { groupBy } from '../../lib/group-by';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
-import { stockVariantsOf, variantOptionsOf } from './products.service';
+import { stockVariantsOf, variantOptionsOf } from '../../db/product-variants';
 
 /*
  * The back office's products. Everything a product is, in one comparable shape (`ProductValues`):

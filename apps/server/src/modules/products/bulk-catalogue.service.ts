@@ -3,8 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/contracts/money';
 import type { Db } from '../../db/client';
 import { seedProducts, type SeedProduct } from '../../db/seed-data/catalogue';
-import { facetKey } from './product-filters.service';
-import { stockVariantsOf, variantOptionsOf } from './products.service';
+import { facetKey, stockVariantsOf, variantOptionsOf } from '../../db/product-variants';
 
 /**
  * Clones of the demo catalogue, in bulk, to measure the shop at 100,000 products

@@ -33,7 +33,7 @@ import {
   type ProductValues,
   type StoredProduct,
 } from './admin-products.service';
-import { stockVariantsOf, variantOptionsOf } from './products.service';
+import { stockVariantsOf, variantOptionsOf } from '../../db/product-variants';
 
 /*
  * Products as CSV (columns and cell formats: contracts/admin/import.ts). Lists inside a cell are

@@ -1,19 +1,12 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductFacetsQuery } from '@store/contracts/products';
+import { facetKey } from '../../db/product-variants';
 import { products, stockLevels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { matchesSearch } from './product-search.service';
 
 /** Distinct attribute keys (`attr=Key:Value`) a listing or its facets may filter on at once. */
 export const MAX_ATTRIBUTE_KEYS = 10;
-
-/** The key a facet token carries, as the database's product_facet_key() writes it. */
-export function facetKey(key: string): string {
-  const k = key.trim().toLowerCase();
-  if (k === 'size' || k === 'sizes') return 'size';
-  if (['color', 'colour', 'colors', 'colours'].includes(k)) return 'color';
-  return k;
-}
 
 /** `size:a5`, as products.facet_values holds it. */
 export const facetToken = (key: string, value: string) =>

@@ -72,7 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
       const entry = await cache.getOrCreate(key, () =>
         listProducts(db, request.store.id, request.query, cache),
       );
-      cache.alias(request.raw, key);
+      cache.alias(request, key);
       return sendCachedJson(request, reply, entry);
     },
   );
@@ -98,7 +98,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
         () => productFacets(db, request.store.id, request.query),
         { staleForMs: FACETS_STALE_MS },
       );
-      cache.alias(request.raw, key);
+      cache.alias(request, key);
       return sendCachedJson(request, reply, entry);
     },
   );
@@ -119,7 +119,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
       const entry = await cache.getOrCreate(key, () =>
         suggestProducts(db, request.store.id, q, limit),
       );
-      cache.alias(request.raw, key);
+      cache.alias(request, key);
       return sendCachedJson(request, reply, entry);
     },
   );
@@ -140,7 +140,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ db: Db; cache: ResponseCache
       if (!isUuid(id)) return reply.code(404).send(PRODUCT_NOT_FOUND);
       try {
         const entry = await productEntry(cache, db, request.store.id, id);
-        cache.alias(request.raw, productCacheKey(request.store.id, id));
+        cache.alias(request, productCacheKey(request.store.id, id));
         return sendCachedJson(request, reply, entry);
       } catch (err) {
         if (err instanceof ProductNotFound) return reply.code(404).send(PRODUCT_NOT_FOUND);

@@ -5,10 +5,10 @@ import type { Product, ProductVariant } from '@store/contracts/products';
 import { availabilityOf } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
+import { variantOptionsOf, type VariantOptions } from '../../db/product-variants';
 import { images, productAttributes, productImages, products, stockLevels } from '../../db/schema';
 import { renditionUrls } from '../media/images.service';
 import { publicImageUrl } from '../media/site-images';
-import { facetKey } from './product-filters.service';
 
 // Everything but the search columns, which only the database reads (product-search.service.ts).
 const {
@@ -151,33 +151,6 @@ export async function findProductsForOrder(
     .where(
       and(eq(products.storeId, storeId), eq(products.active, true), inArray(products.id, valid)),
     );
-}
-
-export interface VariantOptions {
-  sizes: string[];
-  colors: string[];
-}
-
-/** The sizes and colours given by a product's attributes (the keys the storefront reads). */
-export function variantOptionsOf(attributes: { key: string; values: string[] }[]): VariantOptions {
-  const entry: VariantOptions = { sizes: [], colors: [] };
-  for (const a of attributes) {
-    // the same key names the filters read as size and colour
-    const kind = facetKey(a.key);
-    if (kind === 'size') entry.sizes.push(...a.values);
-    if (kind === 'color') entry.colors.push(...a.values);
-  }
-  return entry;
-}
-
-/**
- * The stock rows a product with these options has: one per size x colour it offers, '' for a
- * missing dimension; a product without options has the single row ('', '').
- */
-export function stockVariantsOf(options: VariantOptions): { size: string; color: string }[] {
-  const sizes = options.sizes.length ? [...new Set(options.sizes)] : [''];
-  const colors = options.colors.length ? [...new Set(options.colors)] : [''];
-  return sizes.flatMap((size) => colors.map((color) => ({ size, color })));
 }
 
 /** The sizes and colours each product offers (the attribute keys the storefront reads). */

@@ -35,7 +35,7 @@ export const relatedProductRoutes: FastifyPluginAsyncZod<{ db: Db; cache: Respon
         if (!data) throw new HttpError(404, 'Product not found');
         return { data };
       });
-      cache.alias(request.raw, key);
+      cache.alias(request, key);
       return sendCachedJson(request, reply, entry);
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StoreContext } from '../store/store.service';
+import type { StoreContext } from '../../plugins/store';
 
 /**
  * The origin every absolute URL of the head, the sitemap and robots.txt starts with: the

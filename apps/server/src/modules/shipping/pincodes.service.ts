@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { normalizePin, pinCodePattern, type PinPlace } from '@store/contracts/delivery';
+import { serverRoot } from '../../env';
 
 /** data/india-pincodes.json as built by scripts/build-pincodes.mjs (see data/README.md). */
 interface PinTable {
@@ -10,7 +11,8 @@ interface PinTable {
   pins: Record<string, number | number[]>;
 }
 
-const tableFile = fileURLToPath(new URL('./data/india-pincodes.json', import.meta.url));
+// from the package folder, not this file's: the compiled server (dist/server.js) reads it too
+const tableFile = join(serverRoot, 'src/modules/shipping/data/india-pincodes.json');
 let table: PinTable | undefined;
 
 /**

@@ -21,8 +21,8 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { bearerToken } from '../../lib/tokens';
 import { staffSignInLimits } from '../../plugins/rate-limit';
-import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
-import { listActivity } from '../activity/activity.service';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf, listActivity } from '../activity/activity.service';
 import {
   addStaff,
   findStaffMember,

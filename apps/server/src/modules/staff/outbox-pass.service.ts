@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staffOutboxTickets } from '../../db/schema';
-import { findSessionByHash, type StaffIdentity } from './staff.service';
+import type { StaffIdentity } from '../../plugins/staff-auth';
+import { findSessionByHash } from './staff.service';
 
 /*
  * How a staff member's browser gets into the demo outbox (docs/decisions/demo-outbox-access.md).

@@ -10,20 +10,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { staff, staffSessions } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { hashPassword, passwordMatches } from '../../lib/passwords';
+import type { StaffIdentity } from '../../plugins/staff-auth';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
 
 type StaffRow = typeof staff.$inferSelect;
-
-/** The signed-in person behind an admin request. */
-export interface StaffIdentity {
-  id: string;
-  storeId: string;
-  email: string;
-  role: StaffRole;
-  /** when the session this request came with ends */
-  sessionExpiresAt: Date;
-}
 
 export const toStaffMember = (row: StaffRow): StaffMember => ({
   id: row.id,

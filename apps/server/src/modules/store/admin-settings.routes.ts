@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storeSettingsResponseSchema, storeSettingsSchema } from '@store/contracts/admin/settings';
 import type { Db } from '../../db/client';
 import type { PaymentConfig } from '../payments/payment-config';
-import { actorOf, adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { actorOf } from '../activity/activity.service';
 import { getStoreSettings, updateStoreSettings } from './admin-settings.service';
 
 const tags = ['admin: settings'];

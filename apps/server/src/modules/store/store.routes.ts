@@ -32,7 +32,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ cache: ResponseCache }> = asyn
           ),
         };
       });
-      cache.alias(request.raw, key);
+      cache.alias(request, key);
       return sendCachedJson(request, reply, entry);
     },
   );

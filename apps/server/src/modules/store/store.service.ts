@@ -1,27 +1,6 @@
-import type { StoreInfo } from '@store/contracts/store';
 import type { DbOrTx } from '../../db/client';
 import { stores } from '../../db/schema';
-
-/** A storefront as a request sees it: its id, its store-info record and its payment choice. */
-export interface StoreContext {
-  id: string;
-  /** host names that reach this storefront (lower case, no port); the first is its own address */
-  domains: string[];
-  info: StoreInfo;
-  /** the owner's payment settings (null fields: the server's); see payment-config.ts paymentConfigForStore */
-  payments: {
-    methods: string[] | null;
-    upiVpa: string | null;
-    upiPayeeName: string | null;
-    /** cash on delivery offered (its limits are read when a shopper chooses it) */
-    codEnabled: boolean;
-  };
-}
-
-export interface StoreRecord extends StoreContext {
-  /** answers hosts no storefront names */
-  isDefault: boolean;
-}
+import type { StoreRecord } from '../../plugins/store';
 
 /** Every storefront, for the table requests are resolved from (plugins/store.ts). */
 export async function listStores(db: DbOrTx): Promise<StoreRecord[]> {
