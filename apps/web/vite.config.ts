@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { precompress } from '../../scripts/vite-precompress.ts';
-import { preactAliases } from './preact-aliases.ts';
 
 // The API's port in development: scripts/dev.mjs gives the server and Vite the same PORT. (Build
 // config, not app code, so it may read the environment.)
@@ -75,7 +74,7 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -84,14 +83,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     precompress(),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // What the built browser bundle and server renderer run (preact-aliases.ts). The dev server
-      // renders in the browser only and keeps React, for Fast Refresh and React's own warnings.
-      ...(command === 'build' ? preactAliases : []),
-    ],
-    // one Preact, whichever package asks for it (two copies would each keep their own hooks)
-    dedupe: ['preact'],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     port: 5173,
@@ -114,13 +106,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
-      onwarn(warning, warn) {
-        // React Router looks for React 19's useOptimistic and falls back when it is missing, as it
-        // is in Preact's compat layer (docs/decisions/web-preact.md): not a fault of the build
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
-          return;
-        warn(warning);
-      },
       output: {
         // The server renderer is one module: the store server imports it again after a rebuild
         // (plugins/web-render.ts), which gives a consistent new copy only if no chunk of the old
@@ -131,10 +116,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               // TanStack Query is off the entry (it comes with every route, see app/router.tsx). Left to
               // automatic splitting it lands in 4 small chunks, each route taking a different subset; one
               // chunk is fewer requests and compresses better.
-              // Preact gets its own group first, or the query group would pull it in (dependencies are
-              // captured with a group) and so land on the entry.
+              // React (with React DOM) and React Router get groups of their own first, or the query
+              // group would pull them in (dependencies are captured with a group) and so land on the
+              // entry; apart, bench/web-size.mjs can tell the floor (them) from the store's own code.
               groups: [
-                { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/, priority: 2 },
+                {
+                  name: 'react-dom',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  priority: 3,
+                },
+                {
+                  name: 'react-router',
+                  test: /[\\/]node_modules[\\/]react-router[\\/]/,
+                  priority: 2,
+                },
                 {
                   name: 'tanstack-query',
                   test: /[\\/]node_modules[\\/]@tanstack[\\/]/,

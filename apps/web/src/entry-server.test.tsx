@@ -9,9 +9,8 @@ import type * as EntryServer from './entry-server';
  * The server renderer as the store server calls it, with its API calls answered here (the store
  * server answers them in process: apps/server plugins/web-render.ts). No DOM, as on the server.
  *
- * It is the built renderer (dist-ssr, which `npm run test:unit` builds when stale): the build
- * runs the app on Preact (preact-aliases.ts), and only the build puts every dependency on it.
- * Loaded from source here, the router would still make React's elements.
+ * It is the built renderer (dist-ssr, which `npm run test:unit` builds when stale): what the store
+ * server loads, with every dependency bundled into it.
  */
 const bundle = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url));
 const built = existsSync(bundle);
@@ -80,7 +79,7 @@ describe.skipIf(!built)('server rendering', () => {
     });
     const page = await render({ url: '/products', api, sanitizePolicyHtml: keepHtml });
 
-    // tried once, not once per render pass
+    // asked once: the page's data is fetched before its one render pass
     expect(calls.filter((call) => call === '/products')).toHaveLength(1);
     expect(page.html).toContain('All Products');
     // the browser's first render is the loading state too (its query has not run yet), so the two

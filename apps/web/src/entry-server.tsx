@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isPrivatePage } from '@store/contracts/page-title';
 import type { StoreInfo } from '@store/contracts/store';
 import type { ReactNode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToReadableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { setPolicySanitizerWithoutDom } from '@store/ui/policy-html';
 import { App } from '@/app/app';
 import { RenderedModulesContext } from '@/app/lazy-module';
-import { isUserScopedQuery } from '@/state/session/user-scoped';
+import { routeQueries } from '@/app/route-queries';
 import { setApiTransport, type ApiTransport } from '@/lib/api-client';
 import type { SsrData } from '@/lib/ssr-data';
 import { createStoreInfoStore } from '@/state/store-info/store-info-store';
@@ -59,52 +59,48 @@ export interface RenderOutput {
 const RENDER_TIMEOUT_MS = 5_000;
 
 /**
- * Renders the tree into a string once every lazy route and Suspense boundary has resolved:
- * Preact's server renderer, the same runtime the browser hydrates with (preact-aliases.ts), so
- * the HTML carries the ids (`useId`) hydration expects. It writes no script of its own, so the CSP
- * (script-src 'self') holds. A component that throws fails the render: the store server then sends
- * the page client-rendered.
+ * React's streaming renderer, read to the end once everything has rendered (`allReady`): the lazy
+ * routes and every Suspense boundary are complete, so each is written in place. Out-of-order
+ * streaming would move late boundaries with inline scripts, which the CSP (script-src 'self')
+ * forbids; `progressiveChunkSize: Infinity` keeps React from moving a large boundary that is
+ * complete (it does so to show a fallback sooner), so the HTML holds no script at all. Any error,
+ * the timeout included, fails the render (React would leave that boundary to the browser, which
+ * hydration reports as a mismatch): the store server then sends the page client-rendered.
  */
 async function renderToHtml(tree: ReactNode): Promise<string> {
-  let timeout: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      // the compat layer's element is Preact's vnode: the same object under React's types
-      renderToStringAsync(tree as Parameters<typeof renderToStringAsync>[0]),
-      new Promise<never>((_, reject) => {
-        timeout = setTimeout(() => reject(new Error('server render timed out')), RENDER_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timeout);
-  }
+  const errors: unknown[] = [];
+  const stream = await renderToReadableStream(tree, {
+    progressiveChunkSize: Infinity,
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    onError(error) {
+      errors.push(error);
+    },
+  });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (errors.length) throw errors[0];
+  return html;
 }
-
-/**
- * A query worth running before the HTML is sent: not the signed-in shopper's (the server renders as a
- * visitor), not one already tried for this page.
- */
-const worthFetching = (query: Query, tried: ReadonlySet<string>) =>
-  query.state.status === 'pending' &&
-  query.state.fetchStatus === 'idle' &&
-  !isUserScopedQuery(query) &&
-  !tried.has(query.queryHash);
-
-/** Most renders settle in two passes: one finds the page's queries, the next renders their data. */
-const MAX_PASSES = 4;
 
 export async function render({ url, api, sanitizePolicyHtml }: RenderInput): Promise<RenderOutput> {
   setPolicySanitizerWithoutDom(sanitizePolicyHtml);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 60_000, retry: false } },
   });
-  // Store information failing is not the page failing: the browser loads it again.
-  const storeInfo: StoreInfo | undefined = await calls
-    .run(api, () => getStoreInfo())
-    .catch(() => undefined);
+  // The page's data before its one render pass (app/route-queries.ts). Store information failing
+  // is not the page failing: the browser loads it again.
+  const [storeInfo] = await calls.run(api, () =>
+    Promise.all([
+      getStoreInfo().catch((): StoreInfo | undefined => undefined),
+      ...routeQueries(url).map((options) => queryClient.prefetchQuery(options)),
+    ]),
+  );
+  // A failed query renders as loading, as the browser's first render will before it retries:
+  // the HTML and the hydrating tree must agree.
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
   const storeInfoStore = createStoreInfoStore({ initial: storeInfo });
   const modules = new Set<string>();
-  const tree = (
+  const html = await renderToHtml(
     <RenderedModulesContext value={modules}>
       <StoreInfoStoreContext value={storeInfoStore}>
         <QueryClientProvider client={queryClient}>
@@ -113,28 +109,10 @@ export async function render({ url, api, sanitizePolicyHtml }: RenderInput): Pro
           </StaticRouter>
         </QueryClientProvider>
       </StoreInfoStoreContext>
-    </RenderedModulesContext>
+    </RenderedModulesContext>,
   );
 
-  const tried = new Set<string>();
-  let html: string;
-  for (let pass = 1; ; pass++) {
-    html = await renderToHtml(tree);
-    const wanted = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => worthFetching(query, tried));
-    // data fetched after the last pass would reach the browser without being in the HTML
-    if (wanted.length === 0 || pass === MAX_PASSES) break;
-    for (const query of wanted) tried.add(query.queryHash);
-    await calls.run(api, () =>
-      Promise.all(wanted.map((query) => query.fetch().catch(() => undefined))),
-    );
-    // A failed query renders as loading, as the browser's first render will before it retries:
-    // the HTML and the hydrating tree must agree.
-    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-  }
-
+  // only what the page was rendered with (a query the render merely created is pending)
   const data: SsrData = { storeInfo, queries: dehydrate(queryClient) };
   queryClient.clear();
   return { html, data: JSON.stringify(data).replace(/</g, '\\u003c'), modules: [...modules] };

@@ -14,9 +14,9 @@ const preloaders = new WeakMap<ComponentType, () => Promise<void> | null>();
 /**
  * Loads the code of a component made by `lazyModule`: a promise, or null when there is nothing to
  * wait for (loaded already, or not such a component). Once it has loaded, a newly mounted copy
- * renders without suspending: the browser's router waits for it before it shows a new page
- * (app/browser-router.tsx), and the browser loads the first page's before hydrating
- * (app/start.tsx), so neither shows a fallback in place of a page.
+ * renders without suspending: the browser loads the first page's before hydrating (app/start.tsx),
+ * so hydration finds the screen the server drew. (A later navigation suspends on a screen not
+ * loaded yet inside React Router's transition, which keeps the current page meanwhile.)
  */
 export function preloadScreen(component: unknown): Promise<void> | null {
   return typeof component === 'function'

@@ -1,7 +1,6 @@
 import { isValidElement, useEffect, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from './components/protected-route';
-import { afterHydration } from '@/lib/hydrate-apart';
 import { INTERACTIVE_EVENT } from '@/lib/ssr-data';
 import { lazyModule, preloadScreen } from './lazy-module';
 import { AuthLayout } from './layouts/auth-layout';
@@ -23,12 +22,12 @@ const loadQueryProvider = () => import('./route-query-provider');
  * taps from then on (the journeys wait for it after loading a page).
  */
 function markInteractive() {
-  // once the parts of the page hydrated apart have hydrated too: a held tap is made on them
-  afterHydration(() => {
-    if ('interactive' in document.documentElement.dataset) return;
-    document.documentElement.dataset.interactive = '';
-    window.dispatchEvent(new Event(INTERACTIVE_EVENT));
-  });
+  // The screen's boundary has hydrated (its effects run once it has committed). Parts in
+  // boundaries of their own may follow in later work: React hydrates a part first when a tap
+  // lands on it, so a held tap (main.tsx) works on those too.
+  if ('interactive' in document.documentElement.dataset) return;
+  document.documentElement.dataset.interactive = '';
+  window.dispatchEvent(new Event(INTERACTIVE_EVENT));
 }
 
 /** Every route renders with the query provider's module; `screen` names the route's file. */

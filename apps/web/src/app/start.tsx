@@ -1,18 +1,32 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { Location } from 'react-router';
+import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from '@/app/app';
-import { BrowserRouter, createWindowHistory } from '@/app/browser-router';
 import { preloadRoute } from '@/app/router';
-import { hydrateInParts } from '@/lib/hydrate-apart';
+import { RECOVERABLE_ERROR_PREFIX } from '@/lib/ssr-data';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const loadScreenOf = (location: Location) => preloadRoute(location.pathname);
+/**
+ * React recovers from a server page it cannot hydrate (a mismatch between the server's HTML and
+ * the first render, a boundary the server could not finish) by rendering that part again in the
+ * browser: the shopper sees the page, but it was drawn twice and the server's work was lost. Each
+ * is logged with a prefix the journeys fail on (e2e/support/fixtures.ts): there must be none.
+ */
+function reportRecoverableError(error: unknown, info: ErrorInfo) {
+  console.error(RECOVERABLE_ERROR_PREFIX, error, info.componentStack ?? '');
+}
 
 /**
  * Starts the storefront in `root`: hydrates the server's HTML of a public page, or renders a
  * private page into the empty root. Loaded by the entry (main.tsx) once the page has painted.
+ *
+ * Hydration is React's own: the layout and the screens wrap their parts (the navigation, the
+ * page, each product card, the footer) in Suspense boundaries, which React hydrates after the
+ * shell in time-sliced work, so a phone's main thread is not held in one long task, and a tap on
+ * a part not hydrated yet hydrates that part first. React Router's BrowserRouter moves to a new
+ * location in a transition (React.startTransition), so the page the shopper is on stays while the
+ * next screen's code loads.
  */
 export async function start(
   root: HTMLElement,
@@ -22,24 +36,20 @@ export async function start(
   // preloading), so hydration meets no lazy screen to wait for and keeps the server's HTML whole.
   // Once the entry has added its preload links, so that the import adds none of its own.
   await routePreloaded;
-  // each step below in a task of its own: the app's modules ran in the task that settled the
-  // import, and the screen's run in the one that settles theirs (on a phone, these together made
-  // 70 ms tasks)
+  // in a task of its own: the app's modules ran in the task that settled the import, and the
+  // screen's run in the one that settles theirs
   await nextTask();
-  const history = createWindowHistory();
   await preloadRoute(window.location.pathname)?.catch(() => undefined);
+  await nextTask();
+  // StrictMode checks in development only (React ignores it in production builds).
   const app = (
     <StrictMode>
-      <BrowserRouter load={loadScreenOf} history={history}>
+      <BrowserRouter>
         <App />
       </BrowserRouter>
     </StrictMode>
   );
-  await nextTask();
-  // Hydration in parts: the build runs on Preact (preact-aliases.ts), which hydrates in one
-  // synchronous pass; the parts marked <HydrateApart> (the navigation, the page and the parts
-  // inside it, the footer) follow in tasks of their own, so a phone's main thread is never held
-  // long (lib/hydrate-apart.tsx).
-  if (root.firstElementChild) hydrateInParts(() => void hydrateRoot(root, app));
+  if (root.firstElementChild)
+    hydrateRoot(root, app, { onRecoverableError: reportRecoverableError });
   else createRoot(root).render(app);
 }

@@ -26,6 +26,12 @@ export interface SsrPreloads {
  */
 export const INTERACTIVE_EVENT = 'store:interactive';
 
+/**
+ * What the browser logs (console.error) before each error React recovered from while hydrating: a
+ * mismatch between the server's HTML and the first render. The journeys fail on it.
+ */
+export const RECOVERABLE_ERROR_PREFIX = '[store] React recovered from a hydration error:';
+
 export interface SsrData {
   storeInfo?: StoreInfo;
   /** TanStack Query's DehydratedState (kept opaque here so the entry does not import the library) */

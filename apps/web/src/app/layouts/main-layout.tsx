@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { Navbar } from '../components/navbar';
 import { PageFallback } from '../components/page-fallback';
 import { ScrollToTop } from '../components/scroll-to-top';
@@ -25,25 +24,22 @@ export function MainLayout() {
       >
         Skip to content
       </a>
-      {/* the navigation, the page, the footer and the tab bar each hydrate in a task of their
-          own, the page's own parts after it (lib/hydrate-apart.tsx) */}
-      <HydrateApart>
-        <Navbar />
-      </HydrateApart>
-      <HydrateApart>
-        <main id="main" className="flex-1">
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
-        </main>
-      </HydrateApart>
+      {/* Suspense boundaries are where React may hydrate in parts (selective hydration): the
+          navigation, the page (its own parts after it) and the footer and the tab bar each
+          hydrate in work of their own after the shell, and a tap hydrates its part first. */}
       <Suspense fallback={null}>
-        <HydrateApart>
-          <Footer />
-        </HydrateApart>
-        <HydrateApart>
-          <MobileTabBar />
-        </HydrateApart>
+        <Navbar />
+      </Suspense>
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <Suspense fallback={null}>
+        <MobileTabBar />
       </Suspense>
     </div>
   );

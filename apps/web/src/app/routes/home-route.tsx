@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useFeaturedProducts } from '@/features/products/api/get-featured-products';
@@ -7,7 +8,6 @@ import { CategoryTiles, type CategoryTile } from '@/features/home/components/cat
 import { Hero } from '@/features/home/components/hero';
 import { Newsletter } from '@/features/home/components/newsletter';
 import { WritingEssentials } from '@/features/home/components/writing-essentials';
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { paths } from '@/lib/paths';
 
 /** Fallback tiles when the store names no categories (spec section 2). */
@@ -72,30 +72,26 @@ function FeaturedProducts() {
 
 export function Component() {
   const { storeInfo } = useStoreInfo();
-  // One element, not a fragment: the route is lazy, and while its code is still settling Preact's
-  // hydration keeps only the first node a suspended component rendered. With a fragment it removed
-  // every section after the hero and drew them again a moment later, so the page below the hero
-  // blinked and the footer jumped up (docs/decisions/web-preact.md).
   return (
     <div>
-      {/* each section hydrates in a task of its own (lib/hydrate-apart.tsx) */}
-      <HydrateApart>
+      {/* each section a Suspense boundary: React hydrates them apart, after the shell */}
+      <Suspense fallback={null}>
         <Hero />
-      </HydrateApart>
-      <HydrateApart>
+      </Suspense>
+      <Suspense fallback={null}>
         <CategoryTiles
           tiles={homeCategoryTiles(storeInfo?.categories, storeInfo?.categoryImages)}
         />
-      </HydrateApart>
-      <HydrateApart>
+      </Suspense>
+      <Suspense fallback={null}>
         <FeaturedProducts />
-      </HydrateApart>
-      <HydrateApart>
+      </Suspense>
+      <Suspense fallback={null}>
         <WritingEssentials />
-      </HydrateApart>
-      <HydrateApart>
+      </Suspense>
+      <Suspense fallback={null}>
         <Newsletter />
-      </HydrateApart>
+      </Suspense>
     </div>
   );
 }

@@ -16,7 +16,6 @@ import { ProductGallery } from '@/features/products/components/product-gallery';
 import { DeliveryCheck } from '@/features/delivery/components/delivery-check';
 import { DeliveryLine } from '@/features/delivery/components/delivery-line';
 import { QuantityStepper } from '@/components/quantity-stepper';
-import { HydrateApart } from '@/lib/hydrate-apart';
 import {
   isOnSale,
   choiceAvailability,
@@ -123,13 +122,12 @@ function ProductDetail({ product }: { product: ProductView }) {
   return (
     // an article named by its title: the product itself, apart from the related products' cards
     <article aria-labelledby={titleId} className="grid gap-10 md:grid-cols-2">
-      {/* the gallery hydrates in a task of its own (lib/hydrate-apart.tsx) */}
-      <HydrateApart>
+      {/* the gallery and the details are Suspense boundaries: React hydrates them apart */}
+      <Suspense fallback={null}>
         <ProductGallery product={product} />
-      </HydrateApart>
+      </Suspense>
 
-      {/* the details, the choices and the buttons follow in a task of their own */}
-      <HydrateApart>
+      <Suspense fallback={null}>
         <div className="flex flex-col gap-5">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="outline">Product ID: {shortProductId(product.id)}</Badge>
@@ -226,7 +224,7 @@ function ProductDetail({ product }: { product: ProductView }) {
             </section>
           )}
         </div>
-      </HydrateApart>
+      </Suspense>
     </article>
   );
 }

@@ -6,7 +6,6 @@ import { topCategories } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { usePageTitle } from '@/state/store-info/use-page-title';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { HydrateApart } from '@/lib/hydrate-apart';
 import { listingPageName } from '@store/contracts/page-title';
 import { useProductFacets } from '@/features/products/api/get-product-facets';
 import { useProducts } from '@/features/products/api/get-products';
@@ -87,9 +86,9 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 lg:px-8">
       {!isEmpty && (
-        // the header, the sort bar, each card and the pages hydrate in tasks of their own
-        // (lib/hydrate-apart.tsx)
-        <HydrateApart>
+        // the header, the sort bar, each card and the pages are Suspense boundaries: React
+        // hydrates them apart (selective hydration)
+        <Suspense fallback={null}>
           <header className="mb-8 flex flex-col gap-6">
             <div className="flex flex-wrap items-end justify-between gap-4">
               <div className="min-w-0">
@@ -123,7 +122,7 @@ export function Component() {
               />
             )}
           </header>
-        </HydrateApart>
+        </Suspense>
       )}
 
       <div className={isEmpty ? undefined : 'md:grid md:grid-cols-[14rem_minmax(0,1fr)] md:gap-8'}>
@@ -141,7 +140,7 @@ export function Component() {
         <div className="flex min-w-0 flex-col gap-4">
           {!isEmpty && (
             <>
-              <HydrateApart>
+              <Suspense fallback={null}>
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <Button
                     ref={filtersButton}
@@ -160,7 +159,7 @@ export function Component() {
                     onChange={(sort) => changeFilters({ sort })}
                   />
                 </div>
-              </HydrateApart>
+              </Suspense>
               <ActiveFilters params={params} onChange={changeFilters} />
             </>
           )}
@@ -202,7 +201,7 @@ export function Component() {
                 busy={products.isPlaceholderData}
                 priorityFirst
               />
-              <HydrateApart>
+              <Suspense fallback={null}>
                 <Pagination
                   page={params.page}
                   pageSize={PRODUCT_PAGE_SIZE}
@@ -210,7 +209,7 @@ export function Component() {
                   totalPages={products.data.totalPages}
                   onPageChange={setPage}
                 />
-              </HydrateApart>
+              </Suspense>
             </>
           )}
         </div>

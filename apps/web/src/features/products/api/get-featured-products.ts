@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FEATURED_LIMIT } from '../lib/listing';
 import type { ProductView } from '../lib/product-view';
 import { getProducts } from './get-products';
@@ -21,11 +21,14 @@ export async function getFeaturedProducts(
   }
 }
 
-export function useFeaturedProducts(limit = FEATURED_LIMIT) {
-  return useQuery({
+export const featuredProductsQueryOptions = (limit = FEATURED_LIMIT) =>
+  queryOptions({
     queryKey: ['products', 'featured', limit],
     queryFn: ({ signal }) => getFeaturedProducts(limit, signal),
     // Fetched once when home mounts (spec section 4).
     staleTime: Infinity,
   });
+
+export function useFeaturedProducts(limit = FEATURED_LIMIT) {
+  return useQuery(featuredProductsQueryOptions(limit));
 }

@@ -1,6 +1,6 @@
+import { Suspense } from 'react';
 import { useCart } from '@/state/cart/use-cart';
 import { useWishlistHearts } from '@/state/wishlist/wishlist-store';
-import { HydrateApart } from '@/lib/hydrate-apart';
 import type { ProductView } from '../lib/product-view';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
@@ -31,8 +31,8 @@ export function ProductGrid({
     <ul className={className} aria-label={label} aria-busy={busy}>
       {products.map((product, index) => (
         <li key={product.id} className="flex min-w-0 flex-col *:flex-1">
-          {/* each card hydrates in a task of its own (lib/hydrate-apart.tsx) */}
-          <HydrateApart>
+          {/* each card a Suspense boundary: React hydrates it apart, first when tapped */}
+          <Suspense fallback={null}>
             <ProductCard
               product={product}
               onAddToCart={addItem}
@@ -40,7 +40,7 @@ export function ProductGrid({
               saved={wishlist.isSaved(product.id)}
               onToggleWishlist={wishlist.toggle}
             />
-          </HydrateApart>
+          </Suspense>
         </li>
       ))}
     </ul>
