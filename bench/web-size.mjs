@@ -4,7 +4,9 @@
 // idle (no request in flight and none started for 2 s; nothing is clicked or scrolled). Every
 // response the browser received is counted, by kind. JavaScript is the budget: each script's body
 // gzipped at level 9 here (so the figure does not depend on how the server compresses), summed;
-// ≤ 95 KB per page, exit 1 otherwise. The bytes actually transferred (the encoded body, whatever
+// ≤ 115 KB per page, exit 1 otherwise (issue 25). Of that, the floor (React DOM with React and its
+// scheduler, and React Router: the chunks apps/web/vite.config.ts groups as react-dom and
+// react-router) and the store's own part (everything else, TanStack Query included) are printed. The bytes actually transferred (the encoded body, whatever
 // Content-Encoding the server chose) are printed next to it, and CSS, fonts, images, the document
 // and API answers for information.
 //   npm run bench:web-size                                  (builds when stale, starts its own store)
@@ -21,7 +23,12 @@ import {
   storefrontPages,
 } from './lib/store-server.mjs';
 
-const BUDGET_KB = 95;
+const BUDGET_KB = 115;
+/** The store's own code, goal (issue 25): what is not React DOM or the router. */
+const OWN_GOAL_KB = 30;
+/** The chunks that are React DOM (with React and the scheduler) and React Router. */
+const isFloor = (url) =>
+  /\/assets\/(react-dom|react-router)-[^/]*\.js$/.test(new URL(url).pathname);
 const QUIET_MS = 2000;
 const MAX_WAIT_MS = 30_000;
 const only = argValue('--only')?.split(',');
@@ -126,6 +133,10 @@ function printPage(name, path, baseUrl, responses) {
   }
   return {
     name,
+    floorGzip: sum(
+      js.filter((r) => isFloor(r.url)),
+      'gzip9',
+    ),
     serverRendered: responses.some((r) => r.kind === 'document' && r.serverRendered),
     jsGzip,
     jsSent: sum(js, 'sent'),
@@ -160,6 +171,9 @@ for (const t of totals) {
   if (over || !t.serverRendered) failed = true;
   console.log(
     `  ${t.name.padEnd(8)} ${kb(t.jsGzip).padStart(6)} KB gz9 ${kb(t.jsSent).padStart(6)} KB sent, ${String(t.files).padStart(2)} file(s); everything: ${kb(t.allSent)} KB sent${over ? '  OVER' : ''}${t.serverRendered ? '' : '  NOT SERVER-RENDERED (see the store log)'}`,
+  );
+  console.log(
+    `           floor (React DOM + React Router) ${kb(t.floorGzip)} KB, ours ${kb(t.jsGzip - t.floorGzip)} KB (goal ≤ ${OWN_GOAL_KB} KB)`,
   );
 }
 console.log(
