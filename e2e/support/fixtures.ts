@@ -213,8 +213,15 @@ export async function settle(page: Page): Promise<void> {
 }
 
 type Checks = {
-  /** Uncaught exceptions in the page fail the test (softly, at the end). */
+  /**
+   * Uncaught exceptions, CSP violations and hydration errors React recovered from fail the test
+   * (softly, at the end).
+   */
   failOnPageErrors: void;
+  /** Hydration errors seen in the page, for the one journey that makes one on purpose (else []). */
+  hydrationErrors: string[];
+  /** Set by that journey: its hydration errors are its to check, not a failure. */
+  hydrationErrorsExpected: boolean;
   /** Full-page screenshot to e2e/screenshots/<project>/<name>.png, then axe: no serious or critical violations. */
   checkPage: (name: string) => Promise<void>;
   /** No horizontal scrolling (phone and desktop alike). */
@@ -228,6 +235,16 @@ const storefrontPage = (url: string) => {
     pathname,
   );
 };
+
+/**
+ * What the storefront logs before each error React recovered from while hydrating (apps/web
+ * lib/ssr-data.ts RECOVERABLE_ERROR_PREFIX: a mismatch between the server's HTML and the browser's
+ * first render, which React repairs by drawing that part again). React's own messages about
+ * hydration count too, should a page log one without the prefix.
+ */
+export const HYDRATION_ERROR_PREFIX = '[store] React recovered from a hydration error:';
+const isHydrationError = (text: string) =>
+  text.includes(HYDRATION_ERROR_PREFIX) || /hydrat/i.test(text);
 
 export const test = base.extend<Checks>({
   // A storefront page is painted from the server's HTML before its scripts have even loaded; as a
@@ -256,17 +273,28 @@ export const test = base.extend<Checks>({
     };
     await use(page);
   },
+  hydrationErrorsExpected: [false, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern
+  hydrationErrors: async ({}, use) => use([]),
   failOnPageErrors: [
-    async ({ page }, use) => {
+    async ({ page, hydrationErrors, hydrationErrorsExpected }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-      // the server's Content-Security-Policy must never block something the store needs
       page.on('console', (message) => {
-        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+        if (message.type() !== 'error') return;
+        // the server's Content-Security-Policy must never block something the store needs
+        if (message.text().includes('Content Security Policy'))
           errors.push(`${page.url()}: ${message.text()}`);
+        // every public page hydrates exactly what the server sent
+        else if (isHydrationError(message.text())) {
+          hydrationErrors.push(`${page.url()}: ${message.text()}`);
+          if (!hydrationErrorsExpected) errors.push(`${page.url()}: ${message.text()}`);
+        }
       });
       await use();
-      expect.soft(errors, 'uncaught exceptions or CSP violations in the page').toEqual([]);
+      expect
+        .soft(errors, 'uncaught exceptions, CSP violations or hydration errors in the page')
+        .toEqual([]);
     },
     { auto: true },
   ],

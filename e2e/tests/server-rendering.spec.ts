@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   test,
   expect,
+  HYDRATION_ERROR_PREFIX,
   listProducts,
   newShopper,
   registerViaApi,
@@ -117,8 +118,8 @@ test('a tap before the scripts have loaded is not lost, and the tab title follow
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('main').getByText(product.title).first()).toBeVisible();
 
-  // the same on a part of a page that hydrates after the rest (a listing's card:
-  // lib/hydrate-apart.tsx): the tap is made once that part is live too
+  // the same on a part of a page that hydrates after the rest (a listing's card is a Suspense
+  // boundary of its own): the tap is made once the page is live, and React hydrates that part first
   await page.goto('/products', { waitUntil: 'domcontentloaded' });
   const card = page.getByRole('main').getByRole('article').filter({ hasText: another.title });
   await card.getByRole('button', { name: /^Add .* to cart$/ }).click();
@@ -152,8 +153,7 @@ test('labels and descriptions the server wrote still name their elements once th
   request,
 }) => {
   // The server and the browser must make the same ids (useId): hydration keeps the server's
-  // attributes, and an element the browser adds later carries the browser's id
-  // (docs/decisions/web-preact.md).
+  // attributes, and an element the browser adds later carries the browser's id.
   const products = await listProducts(request);
   const inStock = products.find((p) => p.availability.status === 'in_stock')!;
   const soldOut = products.find((p) => p.availability.status === 'sold_out');
@@ -182,10 +182,11 @@ test('hydration keeps the page the server sent: nothing of it is taken away and 
   page,
   request,
 }) => {
-  // Preact keeps only the first node of a lazy route that suspends while it hydrates: a route that
-  // renders several elements side by side lost all but the first for a moment (the home page below
-  // its hero blinked and the footer jumped up). Record every element removed from the page from the
-  // moment the server's HTML is in until the page has been live for a while.
+  // A part React cannot hydrate (a mismatch, a boundary that suspends on code that never came) is
+  // drawn again, and under Preact a lazy route that suspended lost all but its first node for a
+  // moment (the home page below its hero blinked and the footer jumped up). Record every element
+  // removed from the page from the moment the server's HTML is in until the page has been live
+  // for a while.
   await page.addInitScript(() => {
     const removed: string[] = [];
     (window as unknown as { removedWhileHydrating: string[] }).removedWhileHydrating = removed;
@@ -213,10 +214,10 @@ test('hydration keeps the page the server sent: nothing of it is taken away and 
 });
 
 test("the page a shopper is on stays while the next page's code loads", async ({ page }) => {
-  // Under React a navigation was a transition that kept the old page; Preact has none, so the
-  // router waits for the next screen's code itself (app/browser-router.tsx). Without that, a
-  // phone showed the "Loading…" spinner in place of the page for the first visit to each kind of
-  // page, and the footer jumped up.
+  // React Router's BrowserRouter moves to a new location in a transition (React.startTransition),
+  // so React keeps the page while the next screen's lazy code suspends. Without that, a phone
+  // showed the "Loading…" spinner in place of the page for the first visit to each kind of page,
+  // and the footer jumped up.
   await page.goto('/');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -264,4 +265,30 @@ test('a signed-in shopper is never offered Login while the page loads', async ({
   expect(await loginButton.isVisible()).toBe(false);
   await expect(page.getByRole('banner').getByRole('link', { name: 'My Account' })).toBeVisible();
   await expect(loginButton).toHaveCount(0);
+});
+
+test.describe('a page whose HTML does not match its first render', () => {
+  // this journey makes a mismatch on purpose: its hydration errors are checked here
+  test.use({ hydrationErrorsExpected: true });
+
+  test('is reported, so a journey on any public page fails on one', async ({
+    page,
+    hydrationErrors,
+  }) => {
+    // The listing as the server sent it, with its heading's text changed on the way: the browser's
+    // first render says "All Products", the HTML something else. React draws that part again and
+    // the storefront reports it (app/start.tsx); the fixture fails every other journey on it.
+    await page.route(
+      (url) => url.pathname === '/products',
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('>All Products</h1>', '>Every Product</h1>');
+        await route.fulfill({ response, body: html });
+      },
+    );
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+    await expect.poll(() => hydrationErrors.length).toBeGreaterThan(0);
+    expect(hydrationErrors[0]).toContain(HYDRATION_ERROR_PREFIX);
+  });
 });

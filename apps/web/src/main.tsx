@@ -75,7 +75,12 @@ function holdTapsUntilInteractive() {
     INTERACTIVE_EVENT,
     () => {
       document.removeEventListener('click', hold, true);
-      if (held?.isConnected) held.click();
+      // In a task of its own: the event comes from a React effect, and React hydrates the part a
+      // click lands on (a Suspense boundary not hydrated yet) only outside its own work; within
+      // it, React drops the click.
+      setTimeout(() => {
+        if (held?.isConnected) held.click();
+      }, 0);
     },
     { once: true },
   );
