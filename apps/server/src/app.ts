@@ -75,6 +75,7 @@ import { siteImageRoutes } from './modules/media/site-images.routes';
 import { siteImages } from './modules/media/site-images';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { registerWeb } from './plugins/web';
+import { createPageCache } from './plugins/web-page-cache';
 import { applyHead } from './modules/seo/head-tags';
 import { pageHead } from './modules/seo/page-head';
 import { sanitizePolicyHtml } from './modules/store/admin-settings.service';
@@ -134,11 +135,16 @@ export interface AppConfig {
   onEmailQueued?: () => void;
   /**
    * Whether pages go out client-rendered while the event loop is busy (plugins/web-render.ts);
-   * default true. Tests turn it off: their process also runs the embedded database and the tests.
+   * default true. Tests turn it off (their process also runs the embedded database and the tests)
+   * or give their own meter of busy.
    */
-  shedPageRendersWhenBusy?: boolean;
+  shedPageRendersWhenBusy?: boolean | (() => boolean);
   /** How long catalogue answers are cached, in ms (env CATALOGUE_CACHE_TTL_MS); 0: not at all; default 30 s. */
   catalogueCacheTtlMs?: number;
+  /** How long rendered public pages are kept, in ms (env PAGE_CACHE_TTL_MS); 0: rendered every time; default 30 s. */
+  pageCacheTtlMs?: number;
+  /** How many rendered pages are kept at most (plugins/web-page-cache.ts); tests lower it. */
+  pageCacheMaxEntries?: number;
   /**
    * A consistent copy of the embedded database (db/backup.ts dumpEmbeddedDatabase), served to
    * `npm run store -- backup`; unset (PostgreSQL, most tests): the operator is told to use pg_dump.
@@ -156,6 +162,8 @@ declare module 'fastify' {
     db: Db;
     /** Serialized GET /products and /storeInfo responses; clear when the catalogue changes. */
     catalogueCache: ResponseCache;
+    /** Rendered public pages (plugins/web-page-cache.ts), cleared with the catalogue; null: off. */
+    renderedPages: ResponseCache | null;
     /** Call after changing products, stock, categories or store settings: every process forgets its copies. */
     catalogueChanged(): void;
     publicBaseUrl: string | undefined;
@@ -173,6 +181,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   const metrics = options.metrics ?? new StoreMetrics();
   const cache = new ResponseCache(options.catalogueCacheTtlMs);
   cache.onLookup = (result) => metrics.cacheLookup('route', result);
+  // Rendered public pages, forgotten with the catalogue (plugins/web-page-cache.ts).
+  const pageCacheTtlMs = options.pageCacheTtlMs ?? 30_000;
+  const pageCache =
+    pageCacheTtlMs > 0 ? createPageCache(pageCacheTtlMs, options.pageCacheMaxEntries) : null;
+  if (pageCache) pageCache.onLookup = (result) => metrics.cacheLookup('page', result);
   // Repeat catalogue reads are answered from the cache before Fastify (lib/cache-front.ts).
   const front = new CacheFront(cache, securityHeaders(hardening), (route, status, seconds) => {
     metrics.cacheLookup('front', 'hit');
@@ -225,6 +238,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   const mediaStorage = options.mediaStorage ?? memoryMediaStorage();
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
+  app.decorate('renderedPages', pageCache);
   app.decorate('publicBaseUrl', options.publicBaseUrl);
   const mail = options.mail ?? {
     transport: memoryTransport(),
@@ -232,8 +246,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   };
   app.decorate('mail', mail);
   app.decorate('emailQueued', () => options.onEmailQueued?.());
+  // what a storefront shows comes from the catalogue, stock and store settings: every change to
+  // them (here, or announced by another process, or a bus reconnect's full refresh) forgets both
   const forgetCatalogue = () => {
     cache.clear();
+    pageCache?.clear();
     app.reloadStores();
   };
   const bus = options.catalogueBus ?? localCatalogueBus();
@@ -360,6 +377,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await registerWeb(app, builtApp(options.webDistDir), builtApp(options.adminDistDir), {
     shedRendersWhenBusy: options.shedPageRendersWhenBusy ?? true,
+    pageCache,
     pageHead,
     applyHead,
     sanitizePolicyHtml,

@@ -98,6 +98,11 @@ export class ResponseCache {
      * (`?limit=100&minPrice=N`) hold 227 MB.
      */
     private readonly maxBytes = 64 * 1024 * 1024,
+    /**
+     * What an answer's body is made from the value `produce` gave: JSON, or (the rendered-page
+     * cache, plugins/web.ts) the HTML document itself.
+     */
+    private readonly serialize: (value: unknown) => string = JSON.stringify,
   ) {}
 
   /** Values worth keeping across pages (a listing's exact total), forgotten with the responses. */
@@ -273,7 +278,7 @@ export class ResponseCache {
   }
 
   private makeEntry(value: unknown, staleForMs: number): Entry {
-    const body = JSON.stringify(value);
+    const body = this.serialize(value);
     // weak: the same entity goes out gzip-, brotli- or un-encoded, byte-different but equivalent
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const encoded: Entry['encoded'] = {};
