@@ -10,6 +10,7 @@
 //   node bench/pages.mjs   (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20,
 //                           BENCH_RENDERS=30 uncached renders per page, BENCH_PIN=0)
 import { execFileSync, spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -68,6 +69,20 @@ function run(url, headers, duration, pid) {
   });
 }
 
+/** The bytes of an answer as sent (compressed, not decoded as fetch would) and its encoding. */
+function sentSize(url, headers) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () =>
+        resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rendered = (html) => html.includes('id="ssr-data"');
 
@@ -115,9 +130,8 @@ try {
     })),
   ];
   for (const t of targets) {
-    const res = await waitFor(t.url, { headers: browser });
-    t.bytes = Number(res.headers.get('content-length')) || (await res.arrayBuffer()).byteLength;
-    t.encoding = res.headers.get('content-encoding') ?? 'identity';
+    await waitFor(t.url, { headers: browser });
+    Object.assign(t, await sentSize(t.url, browser));
   }
   // warm-up so every target runs with a hot JIT and a filled cache
   for (const t of targets) await run(t.url, browser, 2, t.pid);

@@ -74,7 +74,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { siteImageRoutes } from './modules/media/site-images.routes';
 import { siteImages } from './modules/media/site-images';
 import { seoRoutes } from './modules/seo/seo.routes';
-import { registerWeb } from './plugins/web';
+import { PAGE_FRONT_ANSWERS, registerWeb } from './plugins/web';
 import { createPageCache } from './plugins/web-page-cache';
 import { applyHead } from './modules/seo/head-tags';
 import { pageHead } from './modules/seo/page-head';
@@ -191,6 +191,18 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     metrics.cacheLookup('front', 'hit');
     metrics.observeRequest('GET', route, status, seconds);
   });
+  // And kept pages too, with their own headers (their CSP replaces the API's).
+  const pageFront = pageCache
+    ? new CacheFront(
+        pageCache,
+        securityHeaders(hardening).filter(([name]) => name !== 'content-security-policy'),
+        (route, status, seconds) => {
+          metrics.cacheLookup('page', 'hit');
+          metrics.observeRequest('GET', route, status, seconds);
+        },
+        PAGE_FRONT_ANSWERS,
+      )
+    : null;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -206,7 +218,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     // the caller's X-Request-Id when sane, else a UUID: in every log line and echoed back
     genReqId: requestIdOf,
     serverFactory: (handler, opts) => {
-      const server = createServer(front.wrap(handler));
+      const server = createServer(front.wrap(pageFront ? pageFront.wrap(handler) : handler));
       // as Fastify sets up the server it makes itself (fastify/lib/server.js), with its defaults
       const o = opts as FastifyServerOptions;
       server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
@@ -216,8 +228,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   front.log = app.log;
+  if (pageFront) pageFront.log = app.log;
   app.addHook('preClose', (done) => {
     front.closing = true;
+    if (pageFront) pageFront.closing = true;
     done();
   });
 

@@ -267,6 +267,49 @@ describe('a page sent while it renders', () => {
     });
   }
 
+  /** One answer over the socket: status, headers and the body as sent. */
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>(
+      (resolve, reject) => {
+        httpRequest(`${base}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      },
+    );
+
+  it('a kept page answered before Fastify is the same answer, and never to whom it does not fit', async () => {
+    const browser = { accept: 'text/html', 'accept-encoding': 'br' };
+    await raw('/products?page=4', browser); // rendered
+    await t.app.renderedPages!.settled(); // its compressed copies made
+    const viaFastify = await raw('/products?page=4', browser); // kept, and now known to the front
+    const viaFront = await raw('/products?page=4', browser);
+    expect(state.renders).toBe(1);
+    const comparable = (h: IncomingMessage['headers']) => {
+      const { date: _d, 'x-request-id': _r, connection: _c, 'keep-alive': _k, ...rest } = h;
+      return rest;
+    };
+    expect(viaFront.status).toBe(200);
+    expect(comparable(viaFront.headers)).toEqual(comparable(viaFastify.headers));
+    expect(viaFront.body.equals(viaFastify.body)).toBe(true);
+    expect(brotliDecompressSync(viaFront.body).toString()).toContain('<main>store');
+    // a signed-in visitor still gets the mark, a JSON-only client its 404
+    const signedIn = await raw('/products?page=4', { ...browser, cookie: 'auth_token=x' });
+    expect(brotliDecompressSync(signedIn.body).toString()).toContain('<html data-signed-in');
+    const json = await raw('/products?page=4', { accept: 'application/json' });
+    expect(json.status).toBe(404);
+    expect(json.headers['content-type']).toContain('application/json');
+    // and once the catalogue changes, the front has nothing to answer with
+    t.app.catalogueChanged();
+    await raw('/products?page=4', browser);
+    expect(state.renders).toBe(2);
+  });
+
   it('a render that fails after the beginning went out ends the page client-rendered', async () => {
     const open = holdRenders();
     state.fail = true;

@@ -1,7 +1,8 @@
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { PassThrough, type Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { acceptedEncodings, ResponseCache } from '../lib/response-cache';
+import type { IncomingMessage } from 'node:http';
+import { acceptedEncodings, requestCacheKey, ResponseCache } from '../lib/response-cache';
 import { routedUrl } from '../lib/request-path';
 
 /**
@@ -15,8 +16,26 @@ export const PAGE_CACHE_MAX_ENTRIES = 1000;
 export const PAGE_CACHE_MAX_BYTES = 48 * 1024 * 1024;
 
 /** The cache of rendered documents: `ttlMs` 0 keeps none (every page is rendered). */
-export const createPageCache = (ttlMs: number, maxEntries = PAGE_CACHE_MAX_ENTRIES) =>
-  new ResponseCache(ttlMs, maxEntries, PAGE_CACHE_MAX_BYTES, (html) => html as string);
+export function createPageCache(ttlMs: number, maxEntries = PAGE_CACHE_MAX_ENTRIES): ResponseCache {
+  const cache = new ResponseCache(
+    ttlMs,
+    maxEntries,
+    PAGE_CACHE_MAX_BYTES,
+    (html) => html as string,
+  );
+  cache.requestKey = pageRequestKey;
+  return cache;
+}
+
+/**
+ * A page request's identity before parsing, for the cache front (lib/cache-front.ts): the store
+ * headers and URL, and the headers a trusted proxy names the origin with, which the page's
+ * canonical and social links follow (pageCacheKey reads them through Fastify).
+ */
+function pageRequestKey(request: IncomingMessage): string {
+  const { headers } = request;
+  return `${requestCacheKey(request)}\n${headers['x-forwarded-proto'] ?? ''}\n${headers['x-forwarded-host'] ?? ''}\n${headers.forwarded ?? ''}`;
+}
 
 /**
  * The query parameters a public page reads (apps/web features/products/lib/listing.ts

@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
 import { hasAuthCookie } from '@store/contracts/session';
 import { routedPath } from '../lib/request-path';
+import type { FrontAnswers } from '../lib/cache-front';
 import { preferredEncoding, type Entry, type ResponseCache } from '../lib/response-cache';
 import { pageCacheKey, pageStream } from './web-page-cache';
 import { loadPageRenderer, type RenderedPage } from './web-render';
@@ -35,7 +36,7 @@ const looksLikeFile = (path: string) => {
  * apps'), crawlers and `curl` accept every type or send no Accept at all, and must get the page
  * and its Open Graph tags too. Only a client that asks for JSON and not HTML gets the JSON 404.
  */
-function wantsPage(accept: string | undefined): boolean {
+export function wantsPage(accept: string | undefined): boolean {
   if (!accept) return true;
   const types = accept.toLowerCase();
   if (types.includes('text/html') || types.includes('*/*') || types.includes('text/*')) return true;
@@ -139,6 +140,18 @@ export async function registerWeb(
             : { busy: () => false }),
       })
     : null;
+  if (webDistDir && pageCache) {
+    // Kept pages name the bundles of the build they were rendered with, and the cache front
+    // answers them without reading index.html again: a rebuild while the server runs forgets them
+    // within a second (polled, so it costs no request anything).
+    const file = join(webDistDir, 'index.html');
+    const rebuilt = () => pageCache.clear();
+    watchFile(file, { interval: 1000, persistent: false }, rebuilt);
+    app.addHook('onClose', (_app, done) => {
+      unwatchFile(file, rebuilt);
+      done();
+    });
+  }
   const adminIndexHtml = adminDistDir ? createIndexReader(join(adminDistDir, 'index.html')) : null;
   if (adminDistDir) {
     await app.register(fastifyStatic, {
@@ -197,7 +210,10 @@ export async function registerWeb(
         return sendPage(request, reply, made.production);
       }
       try {
-        return sendKeptPage(request, reply, await kept);
+        const entry = await kept;
+        // the next request for this URL is answered before Fastify (app.ts, lib/cache-front.ts)
+        pageCache.alias(request, key);
+        return sendKeptPage(request, reply, entry);
       } catch (err) {
         if (err instanceof PageNotKept) return sendPage(request, reply, err.production);
         throw err;
@@ -296,6 +312,23 @@ class PageNotKept extends Error {
     super('page not kept');
   }
 }
+
+/**
+ * What a kept page is sent with when the cache front answers it (lib/cache-front.ts, set up in
+ * app.ts), as sendKeptPage does: a signed-in visitor's request (the mark) and one that does not
+ * ask for a page (a JSON-only Accept gets the JSON 404) are left to Fastify.
+ */
+export const PAGE_FRONT_ANSWERS: FrontAnswers = {
+  headers: [
+    ['cache-control', 'no-cache'],
+    ['vary', PAGE_VARY_ENCODED],
+    ['content-security-policy', WEB_APP_CSP],
+    ['content-type', 'text/html; charset=utf-8'],
+  ],
+  etag: false,
+  leave: (req) => hasAuthCookie(req.headers.cookie) || !wantsPage(req.headers.accept),
+  logMessage: 'request completed (page cache)',
+};
 
 /** A storefront document's headers: the CSP, revalidated always, encodings apart. */
 function startPage(reply: FastifyReply, status: number) {
