@@ -14,8 +14,11 @@ const NOT_FOUND = { error: 'Not found' };
 
 /** What a storefront page's HTML depends on besides its URL. */
 export const PAGE_VARY = 'Cookie, Host, X-Store-Domain';
-/** The same, with the encodings a page goes out in (compressed here, not by @fastify/compress). */
-const PAGE_VARY_ENCODED = `${PAGE_VARY}, Accept-Encoding`;
+/**
+ * The same, with the encodings a page goes out in (lower case: @fastify/compress, which compresses
+ * some pages, adds its own unless it finds exactly this).
+ */
+const PAGE_VARY_ENCODED = `${PAGE_VARY}, accept-encoding`;
 
 /** Paths the SPA must never answer: the API and the payment sandbox pages. */
 const serverOnly = (url: string) =>
@@ -267,7 +270,10 @@ export async function registerWeb(
     const root = html.indexOf(EMPTY_ROOT);
     // nothing rendered here (a private page, HEAD), or an index.html with no root to render into:
     // nothing to wait for, one piece
-    if (!page.page || root < 0) return sendIndex(reply, withPage(html, null), WEB_APP_CSP, status);
+    if (!page.page || root < 0) return startPage(reply, status).send(withPage(html, null));
+    // a render already over (shed on a busy loop, failed early, or quicker than the head): one piece
+    const settled = await Promise.race([page.page, RENDERING]);
+    if (settled !== 'rendering') return startPage(reply, status).send(withPage(html, settled));
     const afterRoot = html.slice(root + EMPTY_ROOT.length);
     const stream = pageStream(request.headers['accept-encoding']);
     stream.write(html.slice(0, root) + OPEN_ROOT);
@@ -293,9 +299,11 @@ export async function registerWeb(
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** What Promise.race gives for a render still under way (a settled one comes first). */
+const RENDERING = Promise.resolve('rendering' as const);
 const OPEN_ROOT = '<div id="root">';
 
-/** Where the storefront's pages carry their head, rendered markup and visitor mark. */
+/** A page being made: index.html as built, its head and its render, started together. */
 interface PageProduction {
   /** index.html as built (the visitor's mark not applied). */
   index: string;
@@ -331,8 +339,8 @@ export const PAGE_FRONT_ANSWERS: FrontAnswers = {
 };
 
 /** A storefront document's headers: the CSP, revalidated always, encodings apart. */
-function startPage(reply: FastifyReply, status: number) {
-  reply
+function startPage(reply: FastifyReply, status: number): FastifyReply {
+  return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
