@@ -75,7 +75,8 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { siteImageRoutes } from './modules/media/site-images.routes';
 import { siteImages } from './modules/media/site-images';
 import { seoRoutes } from './modules/seo/seo.routes';
-import { registerWeb } from './plugins/web';
+import { PAGE_FRONT_ANSWERS, registerWeb } from './plugins/web';
+import { createPageCache } from './plugins/web-page-cache';
 import { applyHead } from './modules/seo/head-tags';
 import { pageHead } from './modules/seo/page-head';
 import { sanitizePolicyHtml } from './modules/store/admin-settings.service';
@@ -135,11 +136,16 @@ export interface AppConfig {
   onEmailQueued?: () => void;
   /**
    * Whether pages go out client-rendered while the event loop is busy (plugins/web-render.ts);
-   * default true. Tests turn it off: their process also runs the embedded database and the tests.
+   * default true. Tests turn it off (their process also runs the embedded database and the tests)
+   * or give their own meter of busy.
    */
-  shedPageRendersWhenBusy?: boolean;
+  shedPageRendersWhenBusy?: boolean | (() => boolean);
   /** How long catalogue answers are cached, in ms (env CATALOGUE_CACHE_TTL_MS); 0: not at all; default 30 s. */
   catalogueCacheTtlMs?: number;
+  /** How long rendered public pages are kept, in ms (env PAGE_CACHE_TTL_MS); 0: rendered every time; default 30 s. */
+  pageCacheTtlMs?: number;
+  /** How many rendered pages are kept at most (plugins/web-page-cache.ts); tests lower it. */
+  pageCacheMaxEntries?: number;
   /**
    * A consistent copy of the embedded database (db/backup.ts dumpEmbeddedDatabase), served to
    * `npm run store -- backup`; unset (PostgreSQL, most tests): the operator is told to use pg_dump.
@@ -157,6 +163,8 @@ declare module 'fastify' {
     db: Db;
     /** Serialized GET /products and /storeInfo responses; clear when the catalogue changes. */
     catalogueCache: ResponseCache;
+    /** Rendered public pages (plugins/web-page-cache.ts), cleared with the catalogue; null: off. */
+    renderedPages: ResponseCache | null;
     /** Call after changing products, stock, categories or store settings: every process forgets its copies. */
     catalogueChanged(): void;
     publicBaseUrl: string | undefined;
@@ -174,11 +182,28 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   const metrics = options.metrics ?? new StoreMetrics();
   const cache = new ResponseCache(options.catalogueCacheTtlMs);
   cache.onLookup = (result) => metrics.cacheLookup('route', result);
+  // Rendered public pages, forgotten with the catalogue (plugins/web-page-cache.ts).
+  const pageCacheTtlMs = options.pageCacheTtlMs ?? 30_000;
+  const pageCache =
+    pageCacheTtlMs > 0 ? createPageCache(pageCacheTtlMs, options.pageCacheMaxEntries) : null;
+  if (pageCache) pageCache.onLookup = (result) => metrics.cacheLookup('page', result);
   // Repeat catalogue reads are answered from the cache before Fastify (lib/cache-front.ts).
   const front = new CacheFront(cache, securityHeaders(hardening), (route, status, seconds) => {
     metrics.cacheLookup('front', 'hit');
     metrics.observeRequest('GET', route, status, seconds);
   });
+  // And kept pages too, with their own headers (their CSP replaces the API's).
+  const pageFront = pageCache
+    ? new CacheFront(
+        pageCache,
+        securityHeaders(hardening).filter(([name]) => name !== 'content-security-policy'),
+        (route, status, seconds) => {
+          metrics.cacheLookup('page', 'hit');
+          metrics.observeRequest('GET', route, status, seconds);
+        },
+        PAGE_FRONT_ANSWERS,
+      )
+    : null;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -194,7 +219,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     // the caller's X-Request-Id when sane, else a UUID: in every log line and echoed back
     genReqId: requestIdOf,
     serverFactory: (handler, opts) => {
-      const server = createServer(front.wrap(handler));
+      const server = createServer(front.wrap(pageFront ? pageFront.wrap(handler) : handler));
       // as Fastify sets up the server it makes itself (fastify/lib/server.js), with its defaults
       const o = opts as FastifyServerOptions;
       server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
@@ -204,8 +229,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   front.log = app.log;
+  if (pageFront) pageFront.log = app.log;
   app.addHook('preClose', (done) => {
     front.closing = true;
+    if (pageFront) pageFront.closing = true;
     done();
   });
 
@@ -226,6 +253,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   const mediaStorage = options.mediaStorage ?? memoryMediaStorage();
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
+  app.decorate('renderedPages', pageCache);
   app.decorate('publicBaseUrl', options.publicBaseUrl);
   const mail = options.mail ?? {
     transport: memoryTransport(),
@@ -233,8 +261,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   };
   app.decorate('mail', mail);
   app.decorate('emailQueued', () => options.onEmailQueued?.());
+  // what a storefront shows comes from the catalogue, stock and store settings: every change to
+  // them (here, or announced by another process, or a bus reconnect's full refresh) forgets both
   const forgetCatalogue = () => {
     cache.clear();
+    pageCache?.clear();
     app.reloadStores();
   };
   const bus = options.catalogueBus ?? localCatalogueBus();
@@ -365,6 +396,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   await app.register(seoRoutes);
   await registerWeb(app, builtApp(options.webDistDir), builtApp(options.adminDistDir), {
     shedRendersWhenBusy: options.shedPageRendersWhenBusy ?? true,
+    pageCache,
     pageHead,
     applyHead,
     sanitizePolicyHtml,

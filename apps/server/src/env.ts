@@ -123,6 +123,14 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   ),
   /**
+   * How long a rendered public page is kept, in ms (plugins/web-page-cache.ts); forgotten sooner
+   * when the catalogue, stock or settings change. For benches: 0 renders every page request.
+   */
+  PAGE_CACHE_TTL_MS: z.preprocess(
+    blank,
+    z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  ),
+  /**
    * What this process does: 'web' serves the shop and only queues background jobs, 'worker' runs
    * the jobs and serves just /healthz and /readyz, 'all' both. Apart only on PostgreSQL.
    */

@@ -108,6 +108,7 @@ async function main() {
           payments,
           payWindowMs,
           catalogueCacheTtlMs: env.CATALOGUE_CACHE_TTL_MS,
+          pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,
           shedPageRendersWhenBusy: env.SHED_PAGE_RENDERS_WHEN_BUSY,
           rateLimits: { redisUrl: env.REDIS_URL },
           webDistDir: env.WEB_DIST_DIR,

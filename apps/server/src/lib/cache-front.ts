@@ -16,6 +16,29 @@ export type FrontAnswered = (route: string | undefined, status: number, seconds:
 
 type Variant = Encoding | 'identity' | 'not-modified';
 
+/** What the answers of one cache look like, besides their body, length and encoding. */
+export interface FrontAnswers {
+  /** Content-Type, Cache-Control, Vary and whatever else every answer of the cache carries. */
+  headers: readonly (readonly [string, string])[];
+  /** Whether answers carry their entry's ETag (and If-None-Match gets a 304). */
+  etag: boolean;
+  /** Requests the front must leave to Fastify although their URL was answered from the cache. */
+  leave?: (req: IncomingMessage) => boolean;
+  /** The log line of a hit. */
+  logMessage: string;
+}
+
+/** The catalogue's JSON answers (lib/response-cache.ts sendCachedJson sends the same). */
+export const CATALOGUE_ANSWERS: FrontAnswers = {
+  headers: [
+    ['cache-control', CACHED_JSON_HEADERS['cache-control']],
+    ['vary', CACHED_JSON_HEADERS.vary],
+    ['content-type', CACHED_JSON_HEADERS['content-type']],
+  ],
+  etag: true,
+  logMessage: 'request completed (catalogue cache)',
+};
+
 const LOGGED_LEVELS = new Set(['info', 'debug', 'trace']);
 
 /**
@@ -41,6 +64,7 @@ export class CacheFront {
     /** Headers every response carries (plugins/http-hardening.ts securityHeaders). */
     private readonly baseHeaders: readonly (readonly [string, string])[],
     private readonly answered?: FrontAnswered,
+    private readonly answers: FrontAnswers = CATALOGUE_ANSWERS,
   ) {}
 
   /** Wraps Fastify's request handler (the `serverFactory` option). */
@@ -54,14 +78,14 @@ export class CacheFront {
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || this.closing) return false;
     const hit = this.cache.peek(req);
-    if (!hit) return false;
+    if (!hit || this.answers.leave?.(req)) return false;
     const { entry } = hit;
     const started = performance.now();
     const logged = this.log !== null && LOGGED_LEVELS.has(this.log.level);
 
     let variant: Variant;
     let body: Buffer | undefined;
-    if (holdsEtag(req.headers['if-none-match'], entry.etag)) {
+    if (this.answers.etag && holdsEtag(req.headers['if-none-match'], entry.etag)) {
       variant = 'not-modified';
     } else {
       const acceptEncoding = req.headers['accept-encoding'];
@@ -108,7 +132,7 @@ export class CacheFront {
           res: { statusCode: res.statusCode },
           responseTime: seconds * 1000,
         },
-        'request completed (catalogue cache)',
+        this.answers.logMessage,
       );
     }
     return true;
@@ -136,14 +160,12 @@ export class CacheFront {
     }
     let flat = byVariant[variant];
     if (!flat) {
-      const pairs: [string, string][] = [
-        ['etag', entry.etag],
-        ['cache-control', CACHED_JSON_HEADERS['cache-control']],
-        ['vary', CACHED_JSON_HEADERS.vary],
-      ];
+      const pairs: (readonly [string, string])[] = this.answers.etag ? [['etag', entry.etag]] : [];
+      for (const pair of this.answers.headers) {
+        if (variant !== 'not-modified' || pair[0] !== 'content-type') pairs.push(pair);
+      }
       if (variant !== 'not-modified') {
         const body = variant === 'identity' ? entry.bytes : entry.encoded[variant]!;
-        pairs.push(['content-type', CACHED_JSON_HEADERS['content-type']]);
         if (variant !== 'identity') pairs.push(['content-encoding', variant]);
         pairs.push(['content-length', String(body.length)]);
       }

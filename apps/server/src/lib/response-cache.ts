@@ -77,6 +77,11 @@ export class ResponseCache {
    * or the handler (lib/cache-front.ts)
    */
   private aliases = new Map<string, { key: string; route: string | undefined }>();
+  /**
+   * A request's identity for peek and alias: by default requestCacheKey; a cache whose answers
+   * depend on more of the request (the rendered pages: forwarded protocol and host) names it too.
+   */
+  requestKey: (request: IncomingMessage) => string = requestCacheKey;
   /** Told of every getOrCreate's outcome (the hit ratio in plugins/metrics.ts); default: nobody. */
   onLookup: ((result: CacheLookup) => void) | undefined;
   /** Computations under way, by key; forgotten on clear() so later requests see the change. */
@@ -98,6 +103,11 @@ export class ResponseCache {
      * (`?limit=100&minPrice=N`) hold 227 MB.
      */
     private readonly maxBytes = 64 * 1024 * 1024,
+    /**
+     * What an answer's body is made from the value `produce` gave: JSON, or (the rendered-page
+     * cache, plugins/web.ts) the HTML document itself.
+     */
+    private readonly serialize: (value: unknown) => string = JSON.stringify,
   ) {}
 
   /** Values worth keeping across pages (a listing's exact total), forgotten with the responses. */
@@ -158,7 +168,7 @@ export class ResponseCache {
    * and the pattern of the route that made it (for the request metrics).
    */
   peek(request: IncomingMessage): { entry: Entry; route: string | undefined } | undefined {
-    const alias = this.aliases.get(requestCacheKey(request));
+    const alias = this.aliases.get(this.requestKey(request));
     const hit = alias === undefined ? undefined : this.entries.get(alias.key);
     if (!hit || hit.expiresAt <= Date.now()) return undefined;
     this.touch(alias!.key, hit);
@@ -199,7 +209,7 @@ export class ResponseCache {
   /** Remember that `request` was answered with the entry `key` (call after getOrCreate). */
   alias(request: Pick<FastifyRequest, 'raw' | 'routeOptions'>, key: string): void {
     if (this.aliases.size >= this.maxEntries * 4) this.aliases.clear();
-    this.aliases.set(requestCacheKey(request.raw), { key, route: request.routeOptions.url });
+    this.aliases.set(this.requestKey(request.raw), { key, route: request.routeOptions.url });
   }
 
   get size(): number {
@@ -273,7 +283,7 @@ export class ResponseCache {
   }
 
   private makeEntry(value: unknown, staleForMs: number): Entry {
-    const body = JSON.stringify(value);
+    const body = this.serialize(value);
     // weak: the same entity goes out gzip-, brotli- or un-encoded, byte-different but equivalent
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const encoded: Entry['encoded'] = {};

@@ -10,8 +10,11 @@ export interface PoolStats {
   waiting: number;
 }
 
-/** Where a catalogue answer came from: before Fastify (lib/cache-front.ts) or in its route. */
-export type CacheLayer = 'front' | 'route';
+/**
+ * Where a catalogue answer came from: before Fastify (lib/cache-front.ts) or in its route; or a
+ * rendered page looked up in the page cache (plugins/web.ts).
+ */
+export type CacheLayer = 'front' | 'route' | 'page';
 export type CacheResult = 'hit' | 'stale' | 'miss';
 
 /** Requests Fastify matched to no route: one label, whatever the URL (bounded cardinality). */
@@ -36,6 +39,7 @@ export class StoreMetrics {
   private readonly cacheCounts: Record<CacheLayer, Record<CacheResult, number>> = {
     front: { hit: 0, stale: 0, miss: 0 },
     route: { hit: 0, stale: 0, miss: 0 },
+    page: { hit: 0, stale: 0, miss: 0 },
   };
   private readonly poolWait: Histogram;
   private readonly jobFailures: Counter<'queue'>;
@@ -54,11 +58,11 @@ export class StoreMetrics {
     );
     const cache: Counter<'layer' | 'result'> = new Counter({
       name: 'store_catalogue_cache_lookups_total',
-      help: 'Catalogue answers looked up in the response cache: hit, stale (served while refreshed) or miss',
+      help: 'Catalogue answers (layer front, route) and rendered pages (layer page) looked up in their caches: hit, stale (served while refreshed) or miss',
       labelNames: ['layer', 'result'],
       registers,
       collect: () => {
-        for (const layer of ['front', 'route'] as const) {
+        for (const layer of ['front', 'route', 'page'] as const) {
           for (const result of ['hit', 'stale', 'miss'] as const) {
             cache.inc({ layer, result }, this.cacheCounts[layer][result]);
             this.cacheCounts[layer][result] = 0;

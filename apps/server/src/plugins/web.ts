@@ -1,16 +1,24 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
 import { hasAuthCookie } from '@store/contracts/session';
 import { routedPath } from '../lib/request-path';
+import type { FrontAnswers } from '../lib/cache-front';
+import { preferredEncoding, type Entry, type ResponseCache } from '../lib/response-cache';
+import { pageCacheKey, pageStream } from './web-page-cache';
 import { loadPageRenderer, type RenderedPage } from './web-render';
 
 const NOT_FOUND = { error: 'Not found' };
 
 /** What a storefront page's HTML depends on besides its URL. */
 export const PAGE_VARY = 'Cookie, Host, X-Store-Domain';
+/**
+ * The same, with the encodings a page goes out in (lower case: @fastify/compress, which compresses
+ * some pages, adds its own unless it finds exactly this).
+ */
+const PAGE_VARY_ENCODED = `${PAGE_VARY}, accept-encoding`;
 
 /** Paths the SPA must never answer: the API and the payment sandbox pages. */
 const serverOnly = (url: string) =>
@@ -31,7 +39,7 @@ const looksLikeFile = (path: string) => {
  * apps'), crawlers and `curl` accept every type or send no Accept at all, and must get the page
  * and its Open Graph tags too. Only a client that asks for JSON and not HTML gets the JSON 404.
  */
-function wantsPage(accept: string | undefined): boolean {
+export function wantsPage(accept: string | undefined): boolean {
   if (!accept) return true;
   const types = accept.toLowerCase();
   if (types.includes('text/html') || types.includes('*/*') || types.includes('text/*')) return true;
@@ -113,18 +121,40 @@ export async function registerWeb(
   adminDistDir: string | null,
   {
     shedRendersWhenBusy = true,
+    pageCache = null,
     pageHead,
     applyHead,
     sanitizePolicyHtml,
-  }: { shedRendersWhenBusy?: boolean } & PageParts,
+  }: {
+    /** false: render whatever the load; a function: this meter of busy instead of the loop's. */
+    shedRendersWhenBusy?: boolean | (() => boolean);
+    /** Rendered public pages (web-page-cache.ts); null: every page is rendered. */
+    pageCache?: ResponseCache | null;
+  } & PageParts,
 ): Promise<void> {
   const indexHtml = webDistDir ? createIndexReader(join(webDistDir, 'index.html')) : null;
   const renderer = webDistDir
     ? await loadPageRenderer(webDistDir, {
         sanitizePolicyHtml,
-        ...(shedRendersWhenBusy ? {} : { busy: () => false }),
+        ...(typeof shedRendersWhenBusy === 'function'
+          ? { busy: shedRendersWhenBusy }
+          : shedRendersWhenBusy
+            ? {}
+            : { busy: () => false }),
       })
     : null;
+  if (webDistDir && pageCache) {
+    // Kept pages name the bundles of the build they were rendered with, and the cache front
+    // answers them without reading index.html again: a rebuild while the server runs forgets them
+    // within a second (polled, so it costs no request anything).
+    const file = join(webDistDir, 'index.html');
+    const rebuilt = () => pageCache.clear();
+    watchFile(file, { interval: 1000, persistent: false }, rebuilt);
+    app.addHook('onClose', (_app, done) => {
+      unwatchFile(file, rebuilt);
+      done();
+    });
+  }
   const adminIndexHtml = adminDistDir ? createIndexReader(join(adminDistDir, 'index.html')) : null;
   if (adminDistDir) {
     await app.register(fastifyStatic, {
@@ -159,44 +189,182 @@ export async function registerWeb(
       !serverOnly(path) &&
       !looksLikeFile(path) &&
       wantsPage(request.headers.accept);
-    const sendIndex = (html: string, csp: string, status = 200) =>
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', csp)
-        .send(html);
     if (isAdminPath(path)) {
-      if (adminIndexHtml && navigation) return sendIndex(adminIndexHtml(), ADMIN_APP_CSP);
+      if (adminIndexHtml && navigation)
+        return sendIndex(reply, adminIndexHtml().html, ADMIN_APP_CSP);
     } else if (indexHtml && navigation) {
-      // The head (title, description, canonical, social tags, JSON-LD) and status of every
-      // storefront URL, private pages included; the page itself for the public ones.
-      const [head, rendered] = await Promise.all([
-        pageHead(app, request).catch((err: unknown) => {
-          // The database failing must not turn the page into a JSON 500: the app is sent with the
-          // neutral head, and 503 tells crawlers to come back; the browser's app retries its calls.
-          request.log.error({ err }, 'page head failed; sending the page with the default head');
-          return null;
-        }),
-        request.method === 'GET' && renderer?.rendersOnServer(path)
-          ? renderer.render(app, request)
-          : null,
-      ]);
-      const index = forVisitor(indexHtml(), request);
       // the signed-in mark follows the cookie, and which store's page it is follows Host and
       // X-Store-Domain: a shared cache must not hand one store's page out under another's name
       reply.header('vary', PAGE_VARY);
-      if (!head) return sendIndex(withPage(index, rendered), WEB_APP_CSP, 503);
-      return sendIndex(withPage(applyHead(index, head.head), rendered), WEB_APP_CSP, head.status);
+      const index = indexHtml();
+      const renders = request.method === 'GET' && !!renderer?.rendersOnServer(path);
+      const produce = () => producePage(request, index.html, renders);
+      const key = renders && pageCache ? pageCacheKey(request, index.mtimeMs) : null;
+      if (!pageCache || key === null) return sendPage(request, reply, produce());
+      // One render per page: the first request renders it (and streams it as it goes); requests
+      // for it meanwhile wait for that render, and later ones get the kept document.
+      const made: { production?: PageProduction } = {};
+      const kept = pageCache.getOrCreate(key, () => {
+        made.production = produce();
+        return made.production.document();
+      });
+      if (made.production) {
+        kept.catch(() => undefined); // not kept (see producePage): this request still has its page
+        return sendPage(request, reply, made.production);
+      }
+      try {
+        const entry = await kept;
+        // the next request for this URL is answered before Fastify (app.ts, lib/cache-front.ts)
+        pageCache.alias(request, key);
+        return sendKeptPage(request, reply, entry);
+      } catch (err) {
+        if (err instanceof PageNotKept) return sendPage(request, reply, err.production);
+        throw err;
+      }
     }
     return reply.code(404).send(NOT_FOUND);
   };
+
+  /**
+   * A page's head and, for the public pages, its render, both started now. Its document (the page
+   * as a signed-out visitor gets it) is kept only when both succeeded with a 200: a failed or shed
+   * render, a head the database could not make (503) and a not-found page are not.
+   */
+  const producePage = (
+    request: FastifyRequest,
+    index: string,
+    renders: boolean,
+  ): PageProduction => {
+    const head = pageHead(app, request).catch((err: unknown) => {
+      // The database failing must not turn the page into a JSON 500: the app is sent with the
+      // neutral head, and 503 tells crawlers to come back; the browser's app retries its calls.
+      request.log.error({ err }, 'page head failed; sending the page with the default head');
+      return null;
+    });
+    const page = renders && renderer ? renderer.render(app, request).catch(() => null) : null;
+    const production: PageProduction = {
+      index,
+      head,
+      page,
+      document: () =>
+        Promise.all([head, page]).then(([h, p]) => {
+          if (!h || h.status !== 200 || !p) throw new PageNotKept(production);
+          return withPage(applyHead(index, h.head), p);
+        }),
+    };
+    return production;
+  };
+
+  /**
+   * Sends a page as it is produced: the document's beginning (with the page's head, up to and
+   * including `<div id="root">`) as soon as the head is known, the rendered markup and data
+   * blocks when the render ends. A render that fails after the beginning went out ends the
+   * document as a client-rendered page does (empty root, the noscript note): the browser's app
+   * renders it.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: PageProduction) => {
+    const head = await page.head;
+    const index = forVisitor(page.index, request);
+    const html = head ? applyHead(index, head.head) : index;
+    const status = head ? head.status : 503;
+    const root = html.indexOf(EMPTY_ROOT);
+    // nothing rendered here (a private page, HEAD), or an index.html with no root to render into:
+    // nothing to wait for, one piece
+    if (!page.page || root < 0) return startPage(reply, status).send(withPage(html, null));
+    // a render already over (shed on a busy loop, failed early, or quicker than the head): one piece
+    const settled = await Promise.race([page.page, RENDERING]);
+    if (settled !== 'rendering') return startPage(reply, status).send(withPage(html, settled));
+    const afterRoot = html.slice(root + EMPTY_ROOT.length);
+    const stream = pageStream(request.headers['accept-encoding']);
+    stream.write(html.slice(0, root) + OPEN_ROOT);
+    void page.page.then((rendered) => stream.end(restOfPage(rendered) + afterRoot));
+    startPage(reply, status);
+    if (stream.encoding) reply.header('content-encoding', stream.encoding);
+    return reply.send(stream.body);
+  };
+
+  /** A kept page in one piece: its compressed copy, or for a signed-in visitor, with the mark. */
+  const sendKeptPage = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+    startPage(reply, 200);
+    // the per-visitor mark changes the bytes: compressed per request (@fastify/compress)
+    if (hasAuthCookie(request.headers.cookie)) return reply.send(forVisitor(entry.body, request));
+    const encoding = preferredEncoding(request.headers['accept-encoding'], entry.encoded);
+    if (encoding) return reply.header('content-encoding', encoding).send(entry.encoded[encoding]);
+    return reply.send(entry.bytes);
+  };
+
   app.setNotFoundHandler(answer);
   // the static plugin serves files, not folders: the home page is answered like every other page
   if (webDistDir) app.get('/', answer);
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** What Promise.race gives for a render still under way (a settled one comes first). */
+const RENDERING = Promise.resolve('rendering' as const);
+const OPEN_ROOT = '<div id="root">';
+
+/** A page being made: index.html as built, its head and its render, started together. */
+interface PageProduction {
+  /** index.html as built (the visitor's mark not applied). */
+  index: string;
+  head: Promise<{ status: number; head: string } | null>;
+  /** null: not rendered here (a private page, HEAD); a null page: shed or failed, client-rendered. */
+  page: Promise<RenderedPage | null> | null;
+  /** The document to keep; rejects with PageNotKept when it must not be kept. */
+  document(): Promise<string>;
+}
+
+/** A page that is not kept; the requests that waited for its render are answered from it. */
+class PageNotKept extends Error {
+  constructor(readonly production: PageProduction) {
+    super('page not kept');
+  }
+}
+
+/**
+ * What a kept page is sent with when the cache front answers it (lib/cache-front.ts, set up in
+ * app.ts), as sendKeptPage does: a signed-in visitor's request (the mark) and one that does not
+ * ask for a page (a JSON-only Accept gets the JSON 404) are left to Fastify.
+ */
+export const PAGE_FRONT_ANSWERS: FrontAnswers = {
+  headers: [
+    ['cache-control', 'no-cache'],
+    ['vary', PAGE_VARY_ENCODED],
+    ['content-security-policy', WEB_APP_CSP],
+    ['content-type', 'text/html; charset=utf-8'],
+  ],
+  etag: false,
+  leave: (req) => hasAuthCookie(req.headers.cookie) || !wantsPage(req.headers.accept),
+  logMessage: 'request completed (page cache)',
+};
+
+/** A storefront document's headers: the CSP, revalidated always, encodings apart. */
+function startPage(reply: FastifyReply, status: number): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', WEB_APP_CSP)
+    .header('vary', PAGE_VARY_ENCODED);
+}
+
+function sendIndex(reply: FastifyReply, html: string, csp: string, status = 200) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', csp)
+    .send(html);
+}
+
+/** What follows `<div id="root">`: the rendered markup and data blocks, or the empty root's note. */
+function restOfPage(page: RenderedPage | null): string {
+  if (!page) return `</div>${NEEDS_SCRIPTS}`;
+  return (
+    `${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>` +
+    `<script type="application/json" id="ssr-preload">${page.preloads}</script>`
+  );
+}
 
 /**
  * index.html for this visitor: `<html data-signed-in>` when the request carries the sign-in cookie.
@@ -221,20 +389,14 @@ const NEEDS_SCRIPTS =
  * a script: the CSP allows no inline script). Without a rendered page: index.html as built.
  */
 function withPage(html: string, page: RenderedPage | null): string {
-  if (!page) return html.replace(EMPTY_ROOT, () => `${EMPTY_ROOT}${NEEDS_SCRIPTS}`);
-  return html.replace(
-    EMPTY_ROOT,
-    () =>
-      `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${page.data}</script>` +
-      `<script type="application/json" id="ssr-preload">${page.preloads}</script>`,
-  );
+  return html.replace(EMPTY_ROOT, () => OPEN_ROOT + restOfPage(page));
 }
 
 /**
  * index.html names the hashed bundles of the current build; a rebuild while the server runs must
  * not leave deep links pointing at bundles that no longer exist, so re-read it when it changes.
  */
-function createIndexReader(file: string): () => string {
+function createIndexReader(file: string): () => { mtimeMs: number; html: string } {
   let cached = { mtimeMs: -1, html: '' };
   return () => {
     try {
@@ -243,6 +405,6 @@ function createIndexReader(file: string): () => string {
     } catch {
       // mid-rebuild the file can be briefly missing: keep serving the last good copy
     }
-    return cached.html;
+    return cached;
   };
 }
