@@ -63,7 +63,7 @@ describe('the back office at /admin', () => {
     expect(String(store.headers['content-security-policy'])).toContain('payu');
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/admin/nope', headers: html });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: 'Not found' });
+    expect(api.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 });
 
@@ -76,7 +76,7 @@ describe('without a built back office', () => {
     try {
       const res = await other.app.inject({ method: 'GET', url: '/admin/orders', headers: html });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found' });
+      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
     } finally {
       await other.close();
     }
@@ -140,7 +140,7 @@ describe('a page URL whatever the Accept header says', () => {
       headers: { accept: 'application/json' },
     });
     expect(json.statusCode).toBe(404);
-    expect(json.json()).toEqual({ error: 'Not found' });
+    expect(json.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
   it('keeps the JSON 404 for missing files and unknown API paths, whatever the Accept', async () => {
@@ -148,7 +148,7 @@ describe('a page URL whatever the Accept header says', () => {
       for (const accept of ['*/*', 'text/html,*/*']) {
         const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
         expect(res.statusCode, `${url} ${accept}`).toBe(404);
-        expect(res.json(), `${url} ${accept}`).toEqual({ error: 'Not found' });
+        expect(res.json(), `${url} ${accept}`).toEqual({ error: 'Not found', code: 'not_found' });
       }
     }
   });

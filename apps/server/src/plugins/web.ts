@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL } from '../lib/cache-control';
+import type { ApiErrorBody } from '@store/contracts/api-errors';
 import { hasAuthCookie } from '@store/contracts/session';
 import { routedPath } from '../lib/request-path';
 import type { FrontAnswers } from '../lib/cache-front';
@@ -10,7 +11,7 @@ import { preferredEncoding, type Entry, type ResponseCache } from '../lib/respon
 import { pageCacheKey, pageStream } from './web-page-cache';
 import { loadPageRenderer, type RenderedPage } from './web-render';
 
-const NOT_FOUND = { error: 'Not found' };
+const NOT_FOUND = { error: 'Not found', code: 'not_found' } satisfies ApiErrorBody;
 
 /** What a storefront page's HTML depends on besides its URL. */
 export const PAGE_VARY = 'Cookie, Host, X-Store-Domain';
