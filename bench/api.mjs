@@ -13,9 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { waitFor } from './shop.mjs';
-import { cpuSeconds, pin, serverCore } from './process-cpu.mjs';
+import { loadRound, pin, serverCore } from './process-cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,17 +37,8 @@ function start(args, env) {
   return child;
 }
 
-function run(url, headers = {}, duration = seconds, pid) {
-  const cpuBefore = cpuSeconds(pid);
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration }, (err, result) => {
-      if (err) return reject(err);
-      // microseconds of server CPU per answered request
-      result.cpuMicros = ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total;
-      resolve(result);
-    });
-  });
-}
+const run = (url, headers = {}, duration = seconds, pid) =>
+  loadRound({ url, headers, connections, duration, pid });
 
 const bareServerSource = `
 import Fastify from 'fastify';

@@ -15,9 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { waitFor } from './shop.mjs';
-import { cpuSeconds, pin, serverCore } from './process-cpu.mjs';
+import { cpuSeconds, loadRound, pin, serverCore } from './process-cpu.mjs';
 import { storefrontPages } from './lib/store-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,17 +57,8 @@ function start(port, env) {
   return { pid: child.pid, base: `http://127.0.0.1:${port}` };
 }
 
-function run(url, headers, duration, pid) {
-  const cpuBefore = cpuSeconds(pid);
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration }, (err, result) => {
-      if (err) return reject(err);
-      // microseconds of server CPU per answered request
-      result.cpuMicros = ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total;
-      resolve(result);
-    });
-  });
-}
+const run = (url, headers, duration, pid) =>
+  loadRound({ url, headers, connections, duration, pid });
 
 /** The bytes of an answer as sent (compressed, not decoded as fetch would) and its encoding. */
 function sentSize(url, headers) {

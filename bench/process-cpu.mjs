@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import autocannon from 'autocannon';
 
 const cores = availableParallelism();
 /** True when this process now runs on core 0 and servers should be started on `serverCore`. */
@@ -23,4 +24,19 @@ export function cpuSeconds(pid) {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * One autocannon round against `url`, its result with `cpuMicros`: the microseconds of `pid`'s CPU
+ * per answered request (the server's own cost, whatever autocannon costs on its core).
+ */
+export function loadRound({ url, headers = {}, connections, duration, pid }) {
+  const cpuBefore = cpuSeconds(pid);
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections, duration }, (err, result) => {
+      if (err) return reject(err);
+      result.cpuMicros = ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total;
+      resolve(result);
+    });
+  });
 }
