@@ -74,101 +74,6 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
-/** The app (start.tsx) and the main layout's lazily loaded parts every storefront page loads with it. */
-const APP_ROOTS = [
-  'src/app/start.tsx',
-  'src/app/route-query-provider.tsx',
-  'src/app/components/footer.tsx',
-  'src/app/components/mobile-tab-bar.tsx',
-];
-/** Shared by home, the listing, search results and the product page ("You may also like"). */
-const CATALOGUE_ROOTS = [
-  'src/features/products/components/product-grid.tsx',
-  'src/features/products/components/product-picture.tsx',
-  'src/features/products/api/get-products.ts',
-];
-/** Small packages the app's own modules use everywhere (lucide's icons: see `lucideIconsOf`). */
-const APP_PACKAGES =
-  /[\\/]node_modules[\\/](zustand|class-variance-authority|clsx|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/;
-
-type ModuleGraph = {
-  getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
-};
-
-/**
- * The icon files (…/lucide-react/dist/esm/icons/<file>.mjs, as "icons/<file>.mjs") that `modules`
- * import by name from lucide-react's index, which re-exports every icon (`default as Heart` from
- * './icons/heart.mjs'): an icon the app's chunk uses must be in it, or that chunk and the one
- * holding the icon would import each other.
- */
-function lucideIconsOf(modules: Iterable<string>, graph: ModuleGraph): Set<string> {
-  const fileOf = new Map<string, string>();
-  const icons = new Set<string>();
-  for (const id of modules) {
-    const info = graph.getModuleInfo(id);
-    for (const [, names] of info?.code?.matchAll(
-      /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
-    ) ?? []) {
-      if (!fileOf.size) {
-        const index = info!.importedIds.find((dep) =>
-          /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(dep),
-        );
-        const code = (index && graph.getModuleInfo(index)?.code) ?? '';
-        for (const [, list, file] of code.matchAll(
-          /export\s*\{([^}]*)\}\s*from\s*["']\.\/(icons\/[^"']+)["']/g,
-        ))
-          for (const [, name] of list.matchAll(/default as (\w+)/g)) fileOf.set(name, file);
-      }
-      for (const name of names.split(',')) {
-        const file = fileOf.get(name.trim().split(/\s+as\s+/)[0]);
-        if (file) icons.add(file);
-      }
-    }
-  }
-  return icons;
-}
-
-/** `roots` and the store's own modules they import statically (not through `import()`). */
-function staticClosure(roots: readonly string[], graph: ModuleGraph): Set<string> {
-  const srcDir = fileURLToPath(new URL('./', import.meta.url));
-  const members = new Set<string>();
-  const queue = roots.map((root) => srcDir + root);
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    // packages are left to their groups; a barrel file (lucide-react) imports every icon
-    if (members.has(next) || next.includes('/node_modules/')) continue;
-    const info = graph.getModuleInfo(next);
-    if (!info) continue;
-    members.add(next);
-    queue.push(...info.importedIds);
-  }
-  return members;
-}
-
-/**
- * The code-splitting groups' `name` function for the store's own code of a public page's first
- * view: "app" (what start.tsx imports, the layout's parts, the small packages they use) and
- * "catalogue" (the product card, picture and listing code that home, the listing, search and the
- * product page share, less what is in "app"). Any other module is left to automatic splitting.
- */
-function firstViewChunks() {
-  let app: Set<string> | undefined;
-  let appIcons: Set<string> | undefined;
-  let catalogue: Set<string> | undefined;
-  let catalogueIcons: Set<string> | undefined;
-  const icon = (id: string) =>
-    /lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/].+)$/.exec(id)?.[1].replaceAll('\\', '/');
-  return (id: string, graph: ModuleGraph) => {
-    app ??= staticClosure(APP_ROOTS, graph);
-    appIcons ??= lucideIconsOf(app, graph);
-    catalogue ??= staticClosure(CATALOGUE_ROOTS, graph);
-    catalogueIcons ??= lucideIconsOf(catalogue, graph);
-    const iconFile = icon(id);
-    if (app.has(id) || APP_PACKAGES.test(id) || (iconFile && appIcons.has(iconFile))) return 'app';
-    if (catalogue.has(id) || (iconFile && catalogueIcons.has(iconFile))) return 'catalogue';
-    return null;
-  };
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -229,15 +134,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'tanstack-query',
                   test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
                   priority: 1,
-                },
-                // The store's own code of a public page's first view in two chunks, not some 30: each
-                // file costs a phone its own gzip stream and import/export statements (together some
-                // 10 KB per page measured, docs/decisions/web-react-19.md).
-                {
-                  name: firstViewChunks(),
-                  // their packages stay in the groups above (with their dependencies captured,
-                  // React and the router would land here)
-                  includeDependenciesRecursively: false,
                 },
               ],
             },
