@@ -26,7 +26,10 @@ describe('errors', () => {
         headers: { accept: 'text/html' },
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found' });
+      // with a web build, plugins/web.ts's catch-all answers this with its own NOT_FOUND, which
+      // has no code yet (that file is being rewritten in parallel); without one, app.ts's API
+      // not-found handler answers it with code not_found (error-codes.test.ts)
+      expect(res.json()).toMatchObject({ error: 'Not found' });
     }
   });
 
@@ -80,7 +83,7 @@ describe('errors', () => {
       payload: 'firstName=Ab&lastName=Cd&email=form%40example.in&password=secret123',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: expect.any(String) });
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'unsupported_media_type' });
   });
 
   it('refuses NUL characters, which PostgreSQL cannot store, with a 400 instead of a 500', async () => {
@@ -102,7 +105,7 @@ describe('errors', () => {
     expect(path.statusCode).toBe(400);
   });
 
-  it('answers addresses the router refuses in the same { error } shape, without echoing them', async () => {
+  it('answers addresses the router refuses in the same { error, code } shape, without echoing them', async () => {
     // API only: with a web build its catch-all route answers over-long paths with a 404
     const api = await createTestApp();
     try {
@@ -111,10 +114,13 @@ describe('errors', () => {
         url: `/api/v1/products/${'a'.repeat(300)}`,
       });
       expect(long.statusCode).toBe(414);
-      expect(long.json()).toEqual({ error: 'The address is too long' });
+      expect(long.json()).toEqual({ error: 'The address is too long', code: 'uri_too_long' });
       const badEncoding = await api.app.inject({ method: 'GET', url: '/api/v1/products/%E0%A4%A' });
       expect(badEncoding.statusCode).toBe(400);
-      expect(Object.keys(badEncoding.json())).toEqual(['error']);
+      expect(badEncoding.json()).toEqual({
+        error: 'The address is not valid (bad percent-encoding)',
+        code: 'invalid_address',
+      });
       expect(badEncoding.body).not.toContain('%E0');
     } finally {
       await api.close();

@@ -17,6 +17,7 @@ import { serverRoot } from './env';
 import { BODY_LIMIT } from './lib/body-limit';
 import { CacheFront } from './lib/cache-front';
 import { localCatalogueBus, type CatalogueBus } from './lib/catalogue-bus';
+import { errorBody } from '@store/contracts/api-errors';
 import { registerErrorHandler } from './lib/errors';
 import { requestIdOf } from './lib/request-id';
 import { toOriginForm } from './lib/request-path';
@@ -284,6 +285,10 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerNoStoreByDefault(api);
+      // an unknown API route is a JSON 404 with its code, whatever page handler serves the rest
+      api.setNotFoundHandler((_request, reply) =>
+        reply.code(404).send(errorBody('Not found', 'not_found')),
+      );
       await api.register(userRoutes, { db: options.db });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });

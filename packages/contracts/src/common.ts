@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { apiErrorCodes } from './api-errors';
 import { pinCodeMessage } from './delivery';
 
-/** Every error the API returns has this shape; `fields` names the inputs that were wrong. */
+/**
+ * Every error the API returns has this shape: the words to show, a machine-readable `code`
+ * (api-errors.ts; clients branch on it, never on the words), and `fields` naming wrong inputs.
+ */
 export const errorResponseSchema = z.object({
   error: z.string(),
+  code: z.enum(apiErrorCodes),
   fields: z.record(z.string(), z.string()).optional(),
 });
 

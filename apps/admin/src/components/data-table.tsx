@@ -1,4 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { lastPage } from '@store/contracts/paging';
 import { Button } from '@store/ui/button';
 
 export interface DataTableProps<T> {
@@ -31,7 +32,7 @@ export function DataTable<T>({
   empty,
   fetching,
 }: DataTableProps<T>) {
-  const pageCount = Math.max(1, Math.ceil(total / limit));
+  const pageCount = lastPage(total, limit);
   const table = useReactTable({
     data,
     columns,

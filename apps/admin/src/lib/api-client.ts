@@ -1,24 +1,15 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import {
+  createApiClient,
+  devStoreHeaders,
+  type QueryValue,
+  type RequestOptions,
+} from '@store/contracts/api-client';
+import { ApiError } from '@store/contracts/api-errors';
 
-/** The storefront's fixed development domain, sent from localhost as apps/web does. */
-const DEV_STORE_DOMAIN = 'kagazkalam.in';
-
-function isLocalhost(hostname = window.location.hostname): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
-/** An API failure: the HTTP status (0 when there was no answer), the server's `error` and `fields`. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly fields: Record<string, string> | undefined;
-
-  constructor(status: number, message: string, fields?: Record<string, string>) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.fields = fields;
-  }
-}
+export { ApiError } from '@store/contracts/api-errors';
+export type { ApiErrorCode } from '@store/contracts/api-errors';
+export type { QueryValue } from '@store/contracts/api-client';
 
 /**
  * Where the client reads the staff token and what it does when the server ends the session. The
@@ -33,10 +24,8 @@ export function connectSession(hooks: SessionHooks): void {
   sessionHooks = hooks;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 export interface AdminRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: RequestOptions['method'];
   /** query parameters; null, undefined and '' are left out */
   query?: Record<string, QueryValue>;
   /** JSON, or a Blob/File sent as it is with its own Content-Type (POST /admin/images) */
@@ -44,80 +33,40 @@ export interface AdminRequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The shared client for /api/v1/admin with the staff Bearer token. A 401 on a signed-in request
+ * means the session ended (expired, signed out elsewhere, staff disabled): the session is
+ * cleared, and the session guard sends the browser to /admin/login.
+ */
+const client = createApiClient({
+  baseUrl: () => `${window.location.origin}/api/v1/admin`,
+  // fetch looked up at each call, so a test's stub of the global is the one used
+  transport: (url, init) => fetch(url, init),
+  headers: () => devStoreHeaders(window.location.hostname),
+  token: () => sessionHooks.token(),
+  onUnauthorized: () => sessionHooks.onUnauthorized(),
+  noResponseMessage: 'Cannot reach the server. Check the connection and try again.',
+  failedMessage: (status) => `The server answered ${status}`,
+});
+
 export function adminUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(`${window.location.origin}/api/v1/admin${path}`);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    url.searchParams.set(key, String(value));
-  }
-  return url.toString();
+  return client.url(path, query);
 }
 
 /**
- * fetch for /api/v1/admin with the staff Bearer token: a JSON or Blob body, the answer as it came.
- * A 401 on a signed-in request means the session ended (expired, signed out elsewhere, staff
- * disabled): the session is cleared, and the session guard sends the browser to /admin/login.
- * Throws ApiError on any failure, with the server's `{ error, fields }`.
+ * fetch for /api/v1/admin: a JSON or Blob body, the answer as it came. Throws ApiError on any
+ * failure, with the server's `{ error, code, fields }`.
  */
-export async function adminFetch(
+export function adminFetch(
   path: string,
   options: AdminRequestOptions & { accept?: string } = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
-  if (isLocalhost()) headers['X-Store-Domain'] = DEV_STORE_DOMAIN;
-  const token = sessionHooks.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const raw = options.body instanceof Blob;
-  if (options.body !== undefined)
-    headers['Content-Type'] = raw
-      ? (options.body as Blob).type || 'application/octet-stream'
-      : 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(adminUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : raw
-            ? (options.body as Blob)
-            : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Cannot reach the server. Check the connection and try again.');
-  }
-  if (!response.ok) {
-    const { error, fields } = (parseJson(await response.text()) ?? {}) as {
-      error?: unknown;
-      fields?: unknown;
-    };
-    if (response.status === 401 && token) sessionHooks.onUnauthorized();
-    throw new ApiError(
-      response.status,
-      typeof error === 'string' && error ? error : `The server answered ${response.status}`,
-      fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
-    );
-  }
-  return response;
+  return client.fetch(path, options);
 }
 
-/** JSON in and out: adminFetch, its answer parsed (undefined when empty or not JSON). */
-export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
-  const response = await adminFetch(path, options);
-  return parseJson(await response.text()) as T;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** JSON in and out: adminFetch, its answer parsed (undefined when empty). */
+export function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+  return client.request<T>(path, options);
 }
 
 /** The message to show for a failed request. */

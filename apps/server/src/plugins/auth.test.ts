@@ -44,6 +44,7 @@ describe('a validly signed token of an account that no longer exists', () => {
       expect(res.statusCode, `${request.method} ${request.url}`).toBe(401);
       expect(res.json(), `${request.method} ${request.url}`).toEqual({
         error: 'Please log in: the session token is missing, invalid or expired',
+        code: 'unauthenticated',
       });
     }
     // tracking treats the token as absent: the order (kept, without its owner) is not theirs

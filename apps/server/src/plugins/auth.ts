@@ -102,9 +102,10 @@ export function registerAuth(
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await verify(secret, sessionValid, request);
     if (!user) {
-      return reply
-        .code(401)
-        .send({ error: 'Please log in: the session token is missing, invalid or expired' });
+      return reply.code(401).send({
+        error: 'Please log in: the session token is missing, invalid or expired',
+        code: 'unauthenticated',
+      });
     }
     request.user = user;
   });

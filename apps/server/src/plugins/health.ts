@@ -64,7 +64,9 @@ export function registerHealth(app: FastifyInstance, db: Db): void {
   app.get('/readyz', probe, async (_request, reply) => {
     noStore(reply);
     if (app.draining) {
-      return reply.code(503).send({ status: 'draining', error: 'This server is shutting down' });
+      return reply
+        .code(503)
+        .send({ status: 'draining', error: 'This server is shutting down', code: 'shutting_down' });
     }
     const [database, migrations, redis] = await Promise.all([
       withinTimeout(async () => (await db.execute(sql`select 1`), 'ok')),
@@ -81,7 +83,9 @@ export function registerHealth(app: FastifyInstance, db: Db): void {
     const failed =
       database === 'failed' ? 'database' : migrations === 'failed' ? 'migrations' : null;
     if (failed) {
-      return reply.code(503).send({ status: 'unavailable', error: problems[failed], checks });
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', error: problems[failed], code: 'unavailable', checks });
     }
     // Redis is shared by every process, and each counts its limits itself while Redis is away
     // (rate-limit.ts): failing readiness for it would take the whole store out of the balancer

@@ -29,7 +29,7 @@ describe('malformed HTTP on a real socket', () => {
   it('answers a broken request line with a 400 { error }', async () => {
     const answer = await rawRequest(port, 'GARBAGE\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(answer).toContain('{"error":"Malformed HTTP request"}');
+    expect(answer).toContain('{"error":"Malformed HTTP request","code":"bad_request"}');
   });
 
   it('answers oversized headers with a 431 { error }', async () => {
@@ -38,7 +38,9 @@ describe('malformed HTTP on a real socket', () => {
       `GET /api/v1/storeInfo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
     );
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(answer).toContain('{"error":"The request headers are too large"}');
+    expect(answer).toContain(
+      '{"error":"The request headers are too large","code":"headers_too_large"}',
+    );
   });
 });
 

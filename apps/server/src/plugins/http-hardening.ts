@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
+import { codeForStatus } from '@store/contracts/api-errors';
 
 /**
  * Errors Fastify raises before routing (a bad percent-encoding, an id longer than the router
@@ -13,12 +14,17 @@ export function frameworkErrors(
   reply: FastifyReply,
 ) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send({ error: 'The address is too long' });
+    return reply.code(414).send({ error: 'The address is too long', code: 'uri_too_long' });
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.code(400).send({ error: 'The address is not valid (bad percent-encoding)' });
+    return reply
+      .code(400)
+      .send({ error: 'The address is not valid (bad percent-encoding)', code: 'invalid_address' });
   }
-  return reply.code(error.statusCode ?? 400).send({ error: 'The request could not be read' });
+  const status = error.statusCode ?? 400;
+  return reply
+    .code(status)
+    .send({ error: 'The request could not be read', code: codeForStatus(status) });
 }
 
 /** Malformed HTTP that never becomes a request (Node's clientError): a short JSON answer. */
@@ -31,7 +37,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request took too long to arrive']
         : [400, 'Malformed HTTP request'];
-  const body = JSON.stringify({ error });
+  const body = JSON.stringify({ error, code: codeForStatus(status) });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

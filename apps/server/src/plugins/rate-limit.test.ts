@@ -44,6 +44,7 @@ describe.each(stores)('attempts counted %s', (_name, storeOptions) => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       error: 'Too many attempts. Please wait 5 minutes and try again.',
+      code: 'rate_limited',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // even the right password waits: the guesser must not learn it by a 200
@@ -64,6 +65,7 @@ describe.each(stores)('attempts counted %s', (_name, storeOptions) => {
     const blocked = await login('one-more@example.in', 'Password123', ip);
     expect(blocked.json()).toEqual({
       error: 'Too many attempts. Please wait 10 minutes and try again.',
+      code: 'rate_limited',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(500);
     // shoppers elsewhere still log in
@@ -275,6 +277,7 @@ describe('order tracking', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       error: 'Too many attempts. Please wait 1 minute and try again.',
+      code: 'rate_limited',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // another visitor is not affected

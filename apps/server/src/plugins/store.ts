@@ -115,7 +115,9 @@ export function registerStoreResolution(app: FastifyInstance, listStores: ListSt
   const resolve = (t: StoreTable, request: FastifyRequest, reply: FastifyReply): boolean => {
     const store = storeIn(t, request);
     if (!store) {
-      reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });
+      reply
+        .code(503)
+        .send({ error: 'The store is not set up yet: run npm run seed', code: 'store_not_set_up' });
       return false;
     }
     request.store = store;

@@ -393,7 +393,7 @@ describe('who may download', () => {
     expect((await download(order.id, invoice.id)).statusCode).toBe(404);
     const wrong = await download(order.id, invoice.id, {}, '?contactInfo=someone%40example.in');
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.json()).toEqual({ error: 'Order not found or access denied' });
+    expect(wrong.json()).toEqual({ error: 'Order not found or access denied', code: 'not_found' });
     const byEmail = await download(
       order.id,
       invoice.id,

@@ -23,7 +23,7 @@ export interface DemoOutboxOptions {
   access: DemoOutboxAccess;
 }
 
-const NOT_FOUND = { error: 'Not found' };
+const NOT_FOUND = { error: 'Not found', code: 'not_found' } as const;
 /** The pass cookie: sent only to the outbox's own paths, never to a script or another site. */
 export const OUTBOX_PASS_COOKIE = 'outbox_pass';
 const OUTBOX_PATH = '/demo/outbox';
@@ -148,7 +148,7 @@ export const demoOutboxRoutes: FastifyPluginAsync<DemoOutboxOptions> = async (
     reply.code(401).header('cache-control', 'no-store');
     return wantsHtml(request)
       ? reply.type(html).header('content-security-policy', PAGE_CSP).send(refusalPage(message))
-      : reply.send({ error: message });
+      : reply.send({ error: message, code: 'unauthenticated' });
   };
   const passCookie = (request: FastifyRequest, value: string, maxAgeSeconds: number) =>
     [

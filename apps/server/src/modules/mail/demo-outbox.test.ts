@@ -78,6 +78,7 @@ describe('the demo outbox refuses whoever is not the shop’s staff', () => {
       expect(api.json()).toEqual({
         error:
           'The demo outbox holds shoppers’ e-mails and is for the shop’s staff: open it from the back office',
+        code: 'unauthenticated',
       });
     }
   });

@@ -15,7 +15,7 @@ const SIZE = 96;
 /** a logo bigger than this is not a logo */
 const MAX_BYTES = 5 * 1024 * 1024;
 const CACHE_MAX = 100;
-const NOT_FOUND = { error: 'Not found' };
+const NOT_FOUND = { error: 'Not found', code: 'not_found' } as const;
 
 /**
  * The path of a logo served by this site (`/images/logo.svg`, `/media/<id>/<w>.webp`, or an

@@ -100,7 +100,7 @@ describe('GET /email/logo.png', () => {
       await setLogo(url);
       const res = await getLogo();
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ error: 'Not found' });
+      expect(res.json(), url).toEqual({ error: 'Not found', code: 'not_found' });
     }
     // the server's package.json really is where a traversal would have led
     expect(readFileSync(join(serverRoot, 'package.json'), 'utf8')).toContain('"name"');

@@ -396,6 +396,7 @@ describe('transactional e-mail over SMTP', () => {
     expect(ticket.statusCode).toBe(404);
     expect(ticket.json()).toEqual({
       error: 'There is no demo outbox: this store sends its e-mails by SMTP',
+      code: 'not_found',
     });
   });
 });

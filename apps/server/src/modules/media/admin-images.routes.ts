@@ -33,7 +33,8 @@ export const adminImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaSto
       bodyLimit: IMAGE_MAX_BYTES,
       // the app's handler words 413 for its 100 KB JSON limit; this route's limit is 10 MB
       errorHandler: (err: FastifyError, _request, reply) => {
-        if (err.statusCode === 413) return reply.code(413).send({ error: imageMessages.tooLarge });
+        if (err.statusCode === 413)
+          return reply.code(413).send({ error: imageMessages.tooLarge, code: 'body_too_large' });
         throw err;
       },
       schema: {
@@ -54,7 +55,7 @@ export const adminImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaSto
     async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0)
-        return reply.code(400).send({ error: imageMessages.notAnImage });
+        return reply.code(400).send({ error: imageMessages.notAnImage, code: 'bad_request' });
       const uploaded = await uploadImage(db, storage, actorOf(request), body);
       // no catalogue change yet: nothing cached names a new image until a product or category
       // saved with it (whose save clears the caches of every process)

@@ -103,7 +103,7 @@ describe('POST /admin/images', () => {
     const before = await t.db.$count(images);
     const res = await upload(t, await make(), clerk.headers, 'image/jpeg');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Upload a JPEG, PNG or WebP image' });
+    expect(res.json()).toEqual({ error: 'Upload a JPEG, PNG or WebP image', code: 'bad_request' });
     expect(await t.db.$count(images)).toBe(before);
   });
 
@@ -126,13 +126,16 @@ describe('POST /admin/images', () => {
     expect(8000 * 8000).toBeGreaterThan(MAX_INPUT_PIXELS);
     const res = await upload(t, png, clerk.headers, 'image/png');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'The image is larger than 50 megapixels' });
+    expect(res.json()).toEqual({
+      error: 'The image is larger than 50 megapixels',
+      code: 'bad_request',
+    });
   });
 
   it('refuses a body over 10 MB with 413', async () => {
     const res = await upload(t, Buffer.alloc(11 * 1024 * 1024, 0xff), clerk.headers);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'The image is larger than 10 MB' });
+    expect(res.json()).toEqual({ error: 'The image is larger than 10 MB', code: 'body_too_large' });
   });
 
   it('refuses JSON and other types it does not read', async () => {

@@ -5,7 +5,7 @@ import type { MediaStorage } from '../../lib/media-storage';
 /** `<id>/<width>.<format>` exactly as the upload makes them; anything else is no rendition. */
 const IMAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const FILE = /^(\d{1,5})\.(webp|avif)$/;
-const NOT_FOUND = { error: 'Not found' };
+const NOT_FOUND = { error: 'Not found', code: 'not_found' } as const;
 /** a key never changes content (a new upload gets a new id), so browsers and CDNs keep it a year */
 
 /**

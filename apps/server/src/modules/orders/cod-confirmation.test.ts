@@ -82,7 +82,7 @@ describe('cash on delivery staff have not confirmed', () => {
     expect(confirm.statusCode).toBe(200);
     const again = await confirmCod(confirmed.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'This order is already confirmed' });
+    expect(again.json()).toEqual({ error: 'This order is already confirmed', code: 'conflict' });
     const ship = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/orders/${shipped.id}/ship`,
@@ -110,7 +110,10 @@ describe('cash on delivery staff have not confirmed', () => {
     const online = (await placeOrder(shopper, products[0]!.id, 1)).json();
     const res = await confirmCod(online.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'This order is not a cash-on-delivery order' });
+    expect(res.json()).toEqual({
+      error: 'This order is not a cash-on-delivery order',
+      code: 'conflict',
+    });
     const anonymous = await confirmCod(online.id, {});
     expect(anonymous.statusCode).toBe(401);
   });

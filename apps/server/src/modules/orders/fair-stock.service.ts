@@ -71,7 +71,12 @@ export async function checkFairStock(
     .from(orders)
     .where(mine);
   if ((open?.n ?? 0) >= caps.maxOpenOrders)
-    throw new HttpError(409, fairStockMessages.openOrders(caps.maxOpenOrders));
+    throw new HttpError(
+      409,
+      fairStockMessages.openOrders(caps.maxOpenOrders),
+      undefined,
+      'fair_stock_limit',
+    );
 
   const ids = wanted.map((w) => w.productId);
   const held =
@@ -94,5 +99,5 @@ export async function checkFairStock(
       errors[w.field] = fairStockMessages.heldUnits(w.title, caps.maxHeldUnits, already);
   }
   const first = Object.values(errors)[0];
-  if (first) throw new HttpError(409, first, errors);
+  if (first) throw new HttpError(409, first, errors, 'fair_stock_limit');
 }

@@ -68,6 +68,7 @@ describe('the cap on units of one product held without money', () => {
     const message = fairStockMessages.heldUnits(notebook!.title, 20, 12);
     expect(refused[0]!.json()).toEqual({
       error: message,
+      code: 'fair_stock_limit',
       fields: { [`products.${notebook!.id}`]: message },
     });
     expect(message).toContain('at most 20 of');
@@ -110,6 +111,7 @@ describe('the cap on open orders without money', () => {
     expect(answers[3]!.json()).toEqual({
       error:
         'You already have 3 orders waiting for payment or for the shop to confirm. Pay for one of them in My Orders, or wait until the shop confirms it, before placing another.',
+      code: 'fair_stock_limit',
     });
     expect(await ordersOf(shopper)).toHaveLength(3);
   });

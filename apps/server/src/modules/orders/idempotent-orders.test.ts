@@ -74,7 +74,10 @@ describe('POST /orders with an Idempotency-Key, over a real port', () => {
     const before = await ordersOf(alice.id);
     const other = await post(alice.token, 'checkout-1', body(3));
     expect(other.status).toBe(422);
-    expect(JSON.parse(other.text)).toEqual({ error: IDEMPOTENCY_KEY_REUSED });
+    expect(JSON.parse(other.text)).toEqual({
+      error: IDEMPOTENCY_KEY_REUSED,
+      code: 'unprocessable',
+    });
     expect(await ordersOf(alice.id)).toBe(before);
   });
 

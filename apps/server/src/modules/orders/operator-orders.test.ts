@@ -133,7 +133,10 @@ describe('operator order routes (the CLI while a server holds the embedded datab
     for (const url of ['/api/v1/operator/orders', `/api/v1/operator/orders/${paidId}`]) {
       const anonymous = await get(url);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ error: 'Operator token missing or invalid' });
+      expect(anonymous.json()).toEqual({
+        error: 'Operator token missing or invalid',
+        code: 'unauthenticated',
+      });
       expect((await get(url, shopper.token)).statusCode).toBe(401);
     }
   });
@@ -155,7 +158,7 @@ describe('operator order routes (the CLI while a server holds the embedded datab
     }
     const missing = await get('/api/v1/operator/orders/ZZZZZZZZZZ', token);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Order ZZZZZZZZZZ not found' });
+    expect(missing.json()).toEqual({ error: 'Order ZZZZZZZZZZ not found', code: 'not_found' });
   });
   it('stays out of the API docs', async () => {
     const docs = (await get('/api/v1/docs/json')).json();

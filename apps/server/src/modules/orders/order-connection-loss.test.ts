@@ -75,6 +75,7 @@ describe.runIf(Boolean(env.TEST_DATABASE_URL))('an order whose connection is kil
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.json()).toEqual({
         error: 'The store is briefly unavailable. Please try again in a moment.',
+        code: 'database_unavailable',
       });
       expect(await ordersOf(shopper.id)).toBe(0);
       expect(await stockOf(t.db, productId)).toBe(stockBefore);

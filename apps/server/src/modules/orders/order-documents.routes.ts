@@ -58,13 +58,13 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         { userId: request.user?.id, contact: request.query.contactInfo },
         { payWindowMs: DEFAULT_PAY_WINDOW_MS },
       );
-      if (!order) return reply.code(404).send({ error: ORDER_NOT_FOUND });
+      if (!order) return reply.code(404).send({ error: ORDER_NOT_FOUND, code: 'not_found' });
       const file = await documentPdf(db, {
         storeId: request.store.id,
         orderId: order.id,
         documentId: request.params.documentId,
       });
-      if (!file) return reply.code(404).send({ error: DOCUMENT_NOT_FOUND });
+      if (!file) return reply.code(404).send({ error: DOCUMENT_NOT_FOUND, code: 'not_found' });
       return sendPdf(reply, file);
     },
   );

@@ -105,7 +105,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
         { userId: request.user?.id, contact: request.query.contactInfo },
         view,
       );
-      if (!order) return reply.code(404).send({ error: ORDER_NOT_FOUND });
+      if (!order) return reply.code(404).send({ error: ORDER_NOT_FOUND, code: 'not_found' });
       return order;
     },
   );

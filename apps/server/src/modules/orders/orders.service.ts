@@ -13,6 +13,7 @@ import { gstStateOfGstin, isIntraState, splitLineTax } from '@store/contracts/gs
 import { stockMessages } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, stores } from '../../db/schema';
+import type { ApiErrorCode } from '@store/contracts/api-errors';
 import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
 import { safeNumber } from '../../lib/safe-number';
@@ -220,16 +221,24 @@ function orderLines(body: CreateOrderBody): OrderLine[] {
   const ids = Object.keys(body.products);
   const agree = ids.length === sums.size && ids.every((id) => sums.get(id) === body.products[id]);
   if (!agree) {
-    throw new HttpError(400, 'The order lines do not match the products', {
-      lines: 'Each product quantity must equal the sum of its lines',
-    });
+    throw new HttpError(
+      400,
+      'The order lines do not match the products',
+      { lines: 'Each product quantity must equal the sum of its lines' },
+      'cart_refused',
+    );
   }
   return body.lines;
 }
 
 /** Fails with the first message, every field's message kept (the checkout shows them per line). */
-function failWith(status: number, errors: Record<string, string>, fallback: string): never {
-  throw new HttpError(status, Object.values(errors)[0] ?? fallback, errors);
+function failWith(
+  status: number,
+  errors: Record<string, string>,
+  fallback: string,
+  code: ApiErrorCode,
+): never {
+  throw new HttpError(status, Object.values(errors)[0] ?? fallback, errors, code);
 }
 
 /**
@@ -247,11 +256,19 @@ export async function createOrder(
 ): Promise<{ order: Order; availabilityChanged: boolean }> {
   const lines = orderLines(body);
   if (lines.length === 0)
-    throw new HttpError(400, 'Your cart is empty', { products: 'Add at least one product' });
+    throw new HttpError(
+      400,
+      'Your cart is empty',
+      { products: 'Add at least one product' },
+      'cart_refused',
+    );
   if (lines.length > ORDER_MAX_LINES) {
-    throw new HttpError(400, `At most ${ORDER_MAX_LINES} lines per order`, {
-      products: `At most ${ORDER_MAX_LINES} lines`,
-    });
+    throw new HttpError(
+      400,
+      `At most ${ORDER_MAX_LINES} lines per order`,
+      { products: `At most ${ORDER_MAX_LINES} lines` },
+      'cart_refused',
+    );
   }
   // a PIN India Post knows, in the chosen state; stored as its six digits
   const postalCode = checkShippingPin(body.shippingAddress);
@@ -263,6 +280,7 @@ export async function createOrder(
       400,
       'Some products are no longer available',
       Object.fromEntries(unknown.map((id) => [`products.${id}`, 'Unknown product'])),
+      'cart_refused',
     );
   }
   // where the checkout shows a line's message: per line when lines were sent, else per product
@@ -287,9 +305,15 @@ export async function createOrder(
     return { size: size ?? null, color: color ?? null };
   });
   if (Object.keys(variantErrors).length) {
-    throw new HttpError(400, 'Some sizes or colours are not available', variantErrors);
+    throw new HttpError(
+      400,
+      'Some sizes or colours are not available',
+      variantErrors,
+      'cart_refused',
+    );
   }
-  if (Object.keys(choiceErrors).length) failWith(400, choiceErrors, 'Choose a size or colour');
+  if (Object.keys(choiceErrors).length)
+    failWith(400, choiceErrors, 'Choose a size or colour', 'cart_refused');
   const supplierState = await storeGstState(tx, storeId);
   const items = lines.map((l, position) => {
     const p = found.get(l.productId)!;
@@ -336,7 +360,7 @@ export async function createOrder(
       const s = shortOf.get(stockKeyOf(w));
       if (s) errors[fieldOf(i)] = stockMessages.short(items[i]!.productTitle, s.left);
     });
-    failWith(409, errors, 'Some products are out of stock');
+    failWith(409, errors, 'Some products are out of stock', 'out_of_stock');
   }
 
   const totalPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);

@@ -170,7 +170,7 @@ describe('POST /admin/orders/:id/return-undelivered', () => {
     // a repeat changes nothing
     const again = await returnUndelivered(order.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'This order is already cancelled' });
+    expect(again.json()).toEqual({ error: 'This order is already cancelled', code: 'conflict' });
     expect(await stockOf(t.db, order.productId)).toBe(10);
     expect((await documentsOf(order.id)).filter((d) => d.kind === 'credit_note')).toHaveLength(1);
     // nor can the cash be recorded for it any more

@@ -78,6 +78,7 @@ describe('the oversell race, over a real port', () => {
     expect(result.refused).toHaveLength(n);
     expect(result.refused[0]!.body).toEqual({
       error: `${plain.title} is sold out`,
+      code: 'out_of_stock',
       fields: { [`products.${plain.id}`]: `${plain.title} is sold out` },
     });
     expect(await stockOf(t.db, plain.id)).toBe(0);
@@ -107,7 +108,11 @@ describe('a line that wants more than is left', () => {
     const res = await placeOrder(shopper.token, orderOf(plain.id, 3));
     expect(res.statusCode).toBe(409);
     const message = `Only 2 of ${plain.title} are left`;
-    expect(res.json()).toEqual({ error: message, fields: { [`products.${plain.id}`]: message } });
+    expect(res.json()).toEqual({
+      error: message,
+      code: 'out_of_stock',
+      fields: { [`products.${plain.id}`]: message },
+    });
     expect(await stockOf(t.db, plain.id)).toBe(2);
     expect(await ordersCount()).toBe(before);
   });
@@ -144,6 +149,7 @@ describe('a line that wants more than is left', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: `${pen.title} is sold out`,
+      code: 'out_of_stock',
       fields: { 'lines.1': `${pen.title} is sold out` },
     });
     expect(await stockOf(t.db, plain.id)).toBe(5);
@@ -157,6 +163,7 @@ describe('a product with sizes or colours', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Choose a size for Spiral Ruled Notebook',
+      code: 'cart_refused',
       fields: { [`products.${notebook.id}`]: 'Choose a size for Spiral Ruled Notebook' },
     });
     const diary = byTitle('Classic Hardbound Diary 2025');

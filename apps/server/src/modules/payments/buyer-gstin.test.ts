@@ -55,6 +55,7 @@ describe('a business buyer’s GSTIN at payment', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Please correct the errors in the form',
+      code: 'invalid_input',
       fields: { gstin: message },
     });
     expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(

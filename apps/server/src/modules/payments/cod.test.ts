@@ -116,6 +116,7 @@ describe('POST /payments with method cod', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Cash on delivery is available for orders up to ₹100',
+      code: 'bad_request',
       fields: { method: 'Cash on delivery is available for orders up to ₹100' },
     });
     expect(await orderStatusOf(t.app, shopper.token, order.id)).toBe(orderStatus.pending);

@@ -64,7 +64,7 @@ function readSubmit(input: StartPaymentInput) {
   }
   const errors = validatePaymentFields(definitions, body.fields);
   if (Object.keys(errors).length > 0)
-    throw new HttpError(400, 'Please correct the errors in the form', errors);
+    throw new HttpError(400, 'Please correct the errors in the form', errors, 'invalid_input');
   const fields = visiblePaymentValues(definitions, body.fields);
   return { fields, method: fields.method as PaymentMethod };
 }

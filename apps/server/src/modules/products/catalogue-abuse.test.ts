@@ -193,7 +193,10 @@ describe('hostile input answers 200 or 400 with an error, never 500', () => {
     for (const path of ['/products', '/products/facets']) {
       const many = await get(`${path}?${keys(11)}`);
       expect(many.statusCode, path).toBe(400);
-      expect(many.json(), path).toEqual({ error: 'Choose at most 10 kinds of filter' });
+      expect(many.json(), path).toEqual({
+        error: 'Choose at most 10 kinds of filter',
+        code: 'bad_request',
+      });
       // many values of one key are one kind
       const oneKey = Array.from({ length: 20 }, (_, i) => `attr=k:v${i}`).join('&');
       expect((await get(`${path}?${oneKey}`)).statusCode, path).toBe(200);

@@ -53,7 +53,7 @@ describe('GET /products/:id from the catalogue cache', () => {
     await saveProduct(t.app, owner, { title: 'Soon Hidden', published: false }, id);
     const hidden = await get(id);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ error: 'Product not found' });
+    expect(hidden.json()).toEqual({ error: 'Product not found', code: 'not_found' });
 
     const draft = await saveProduct(t.app, owner, { title: 'Draft Only', published: false });
     expect((await get(draft)).statusCode).toBe(404);
@@ -75,7 +75,7 @@ describe('GET /products/:id from the catalogue cache', () => {
     for (const id of [randomUUID(), 'not-a-uuid', 'facets-x']) {
       const res = await get(id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ error: 'Product not found' });
+      expect(res.json()).toEqual({ error: 'Product not found', code: 'not_found' });
     }
     expect(t.app.catalogueCache.size).toBe(before);
   });

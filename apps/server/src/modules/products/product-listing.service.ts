@@ -1,5 +1,6 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { MAX_RESULT_WINDOW } from '@store/contracts/limits';
+import { pageCount } from '@store/contracts/paging';
 import type { ProductListQuery, ProductListResponse } from '@store/contracts/products';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
@@ -231,7 +232,7 @@ export async function listProducts(
       total,
       page: q.page,
       limit: q.limit,
-      totalPages: Math.min(Math.ceil(total / q.limit), lastServedPage(q.limit)),
+      totalPages: pageCount(total, q.limit, lastServedPage(q.limit)),
     },
     ...(q.q === undefined ? {} : { correctedQuery: resolved?.correctedQuery ?? null }),
   };

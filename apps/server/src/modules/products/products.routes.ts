@@ -19,7 +19,7 @@ import { listProducts } from './product-listing.service';
 import { suggestProducts } from './product-suggest.service';
 import { getProduct } from './products.service';
 
-const PRODUCT_NOT_FOUND = { error: 'Product not found' };
+const PRODUCT_NOT_FOUND = { error: 'Product not found', code: 'not_found' } as const;
 /** A product id that names no published product of the store (never kept in the cache). */
 export class ProductNotFound extends Error {}
 

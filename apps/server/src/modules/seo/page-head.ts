@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { lastPage, parsePage } from '@store/contracts/paging';
 import {
   documentTitle,
   fixedPageNames,
@@ -126,11 +127,7 @@ async function listingExists(
     if (!tile) return false;
   }
   const count = matching.reduce((sum, g) => sum + g.count, 0);
-  const lastPage = Math.min(
-    Math.max(1, Math.ceil(count / PRODUCT_PAGE_SIZE)),
-    lastServedPage(PRODUCT_PAGE_SIZE),
-  );
-  return page <= lastPage;
+  return page <= lastPage(count, PRODUCT_PAGE_SIZE, lastServedPage(PRODUCT_PAGE_SIZE));
 }
 
 /** `/products`' query as the listing reads it (apps/web features/products/lib/listing.ts). */
@@ -140,8 +137,7 @@ async function listingHead(ctx: PageContext, search: URLSearchParams): Promise<H
   const parentCategory = text('parentCategory');
   const q = text('q');
   const featured = search.get('featured') === 'true';
-  const parsed = Number.parseInt(search.get('page') ?? '', 10);
-  const page = Number.isFinite(parsed) && parsed >= 1 ? parsed : 1;
+  const page = parsePage(search.get('page'));
   const params = { q, category, parentCategory, featured };
   // Canonical: the listing's identity (search words, category as the home tiles write it, parent
   // category, page past the first); sort, filters, featured and tracking tags are views of it.

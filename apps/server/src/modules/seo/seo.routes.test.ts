@@ -146,7 +146,7 @@ describe('sitemap.xml', () => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found' });
+      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
     }
   });
 });

@@ -53,7 +53,9 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { max
     reply.header('vary', VARY);
     const store = await app.storeFor(request);
     if (!store)
-      return reply.code(503).send({ error: 'The store is not set up yet: run npm run seed' });
+      return reply
+        .code(503)
+        .send({ error: 'The store is not set up yet: run npm run seed', code: 'store_not_set_up' });
     const origin = siteOrigin(app, request, store);
     const input: SitemapInput = {
       db: app.db,
@@ -67,7 +69,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { max
       () => make(input),
       SITEMAP_TTL_MS,
     );
-    if (xml === null) return reply.code(404).send({ error: 'Not found' });
+    if (xml === null) return reply.code(404).send({ error: 'Not found', code: 'not_found' });
     return reply.type(XML).header('cache-control', 'public, max-age=600').send(xml);
   };
 
@@ -82,7 +84,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { max
     { schema: { hide: true } },
     (request, reply) => {
       const part = /^[1-9]\d{0,5}$/.test(request.params.part) ? Number(request.params.part) : 0;
-      if (!part) return reply.code(404).send({ error: 'Not found' });
+      if (!part) return reply.code(404).send({ error: 'Not found', code: 'not_found' });
       return sendSitemap(request, reply, `products-${part}`, (input) =>
         productsSitemapXml(input, part),
       );

@@ -60,12 +60,12 @@ export function checkShippingPin(address: { postalCode: string; state: string })
   const place = findPin(pin);
   if (!place) {
     const message = pinNotFoundMessage(pin);
-    throw new HttpError(400, message, { 'shippingAddress.postalCode': message });
+    throw new HttpError(400, message, { 'shippingAddress.postalCode': message }, 'invalid_input');
   }
   const mismatch = pinStateMismatch(place, address.state);
   if (mismatch) {
     const message = `${mismatch}, not ${address.state.trim()}`;
-    throw new HttpError(400, message, { 'shippingAddress.state': message });
+    throw new HttpError(400, message, { 'shippingAddress.state': message }, 'invalid_input');
   }
   return pin;
 }

@@ -88,6 +88,7 @@ describe('GET /pincodes/:pin', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       error: 'We could not find PIN code 123456. Please check it.',
+      code: 'not_found',
     });
     const malformed = await lookup('56003A');
     expect(malformed.statusCode).toBe(400);
@@ -132,6 +133,7 @@ describe('POST /orders checks the PIN against the state', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'PIN 110001 is in Delhi, not Tamil Nadu',
+      code: 'invalid_input',
       fields: { 'shippingAddress.state': 'PIN 110001 is in Delhi, not Tamil Nadu' },
     });
   });

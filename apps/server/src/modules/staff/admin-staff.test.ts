@@ -33,7 +33,7 @@ describe('back-office sessions', () => {
       payload: { email: owner.email, password: 'wrong password here' },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Invalid email or password' });
+    expect(res.json()).toEqual({ error: 'Invalid email or password', code: 'unauthenticated' });
   });
 
   it('refuses a shopper token, and a staff token on the shop', async () => {

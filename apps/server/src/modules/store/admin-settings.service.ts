@@ -173,7 +173,7 @@ export async function updateStoreSettings(
       else if (category.imageUrl !== url) imageChanges.push({ id: category.id, imageUrl: url });
     }
     if (Object.keys(fields).length > 0)
-      throw new HttpError(400, 'Please correct the errors in the form', fields);
+      throw new HttpError(400, 'Please correct the errors in the form', fields, 'invalid_input');
 
     const before = settingsOf(row, config);
     const keepUnset = <T>(

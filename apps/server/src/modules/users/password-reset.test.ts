@@ -157,7 +157,7 @@ describe('POST /users/reset-password', () => {
 
     const again = await reset({ token, password: 'another-secret-8' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: INVALID_RESET_TOKEN });
+    expect(again.json()).toEqual({ error: INVALID_RESET_TOKEN, code: 'bad_request' });
     expect((await login(user.email, 'new-secret-7')).statusCode).toBe(200);
   });
 
@@ -171,9 +171,9 @@ describe('POST /users/reset-password', () => {
 
     const expired = await reset({ token, password: 'new-secret-7' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ error: INVALID_RESET_TOKEN });
+    expect(expired.json()).toEqual({ error: INVALID_RESET_TOKEN, code: 'bad_request' });
     const unknown = await reset({ token: `${token.slice(0, -1)}x`, password: 'new-secret-7' });
-    expect(unknown.json()).toEqual({ error: INVALID_RESET_TOKEN });
+    expect(unknown.json()).toEqual({ error: INVALID_RESET_TOKEN, code: 'bad_request' });
     // the hash itself, as a leaked table would give it, is no token either
     expect((await reset({ token: sha256(token), password: 'new-secret-7' })).statusCode).toBe(400);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
@@ -200,6 +200,7 @@ describe('POST /users/reset-password', () => {
     expect((await reset({ token: second, password: 'new-secret-7' })).statusCode).toBe(200);
     expect((await reset({ token: first, password: 'other-secret-8' })).json()).toEqual({
       error: INVALID_RESET_TOKEN,
+      code: 'bad_request',
     });
   });
 

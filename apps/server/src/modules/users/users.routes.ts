@@ -141,7 +141,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
     async (request, reply) => {
       const row = await findUserById(db, request.store.id, request.user!.id);
-      if (!row) return reply.code(401).send({ error: 'This account no longer exists' });
+      if (!row)
+        return reply
+          .code(401)
+          .send({ error: 'This account no longer exists', code: 'unauthenticated' });
       return { data: toAccountInfo(row) };
     },
   );

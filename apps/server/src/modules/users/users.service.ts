@@ -23,7 +23,7 @@ export function toAccountInfo(row: UserRow): AccountInfo {
 
 export async function registerUser(db: Db, storeId: string, body: RegisterBody): Promise<UserRow> {
   const existing = await findUserByEmail(db, storeId, body.email);
-  if (existing) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (existing) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN }, 'email_taken');
   const passwordHash = await hashPassword(body.password);
   try {
     const [row] = await db
@@ -38,7 +38,8 @@ export async function registerUser(db: Db, storeId: string, body: RegisterBody):
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (isUniqueViolation(err))
+      throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN }, 'email_taken');
     throw err;
   }
 }

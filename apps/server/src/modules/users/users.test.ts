@@ -112,7 +112,7 @@ describe('POST /users/authorize', () => {
       payload: '{"email":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Malformed JSON body' });
+    expect(res.json()).toEqual({ error: 'Malformed JSON body', code: 'malformed_json' });
   });
 });
 

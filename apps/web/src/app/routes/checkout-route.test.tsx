@@ -150,6 +150,7 @@ describe('checkout screen', () => {
         HttpResponse.json(
           {
             error: 'Invalid shipping address',
+            code: 'invalid_input',
             fields: { 'shippingAddress.city': 'We do not deliver to this city yet' },
           },
           { status: 400 },
@@ -168,7 +169,11 @@ describe('checkout screen', () => {
     server.use(
       http.post(`${API}/orders`, () =>
         HttpResponse.json(
-          { error: 'Invalid shipping address', fields: { 'shippingAddress.city': 'Not served' } },
+          {
+            error: 'Invalid shipping address',
+            code: 'invalid_input',
+            fields: { 'shippingAddress.city': 'Not served' },
+          },
           { status: 400 },
         ),
       ),
@@ -189,6 +194,7 @@ describe('checkout screen', () => {
         HttpResponse.json(
           {
             error: 'Some products are no longer available',
+            code: 'cart_refused',
             fields: { 'products.p2': 'Unknown product' },
           },
           { status: 400 },
@@ -239,6 +245,7 @@ describe('checkout screen', () => {
         HttpResponse.json(
           {
             error: 'Only 1 of A5 Diary is left',
+            code: 'out_of_stock',
             fields: { 'lines.2': 'Only 1 of A5 Diary is left' },
           },
           { status: 409 },
@@ -266,7 +273,9 @@ describe('checkout screen', () => {
     const said =
       'You already have 3 orders waiting for payment or for the shop to confirm. Pay for one of them in My Orders, or wait until the shop confirms it, before placing another.';
     server.use(
-      http.post(`${API}/orders`, () => HttpResponse.json({ error: said }, { status: 409 })),
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json({ error: said, code: 'fair_stock_limit' }, { status: 409 }),
+      ),
     );
     renderCheckout();
     const user = await fillShipping();
@@ -289,6 +298,7 @@ describe('checkout screen', () => {
         HttpResponse.json(
           {
             error: 'Choose a size for Ink Bottle',
+            code: 'cart_refused',
             fields: { 'lines.1': 'Choose a size for Ink Bottle' },
           },
           { status: 400 },

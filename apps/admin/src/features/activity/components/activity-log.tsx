@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { activityEntityTypes, adminActivityQuerySchema } from '@store/contracts/admin/people';
+import { lastPage } from '@store/contracts/paging';
 import { Button } from '@store/ui/button';
 import { Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
@@ -76,7 +77,7 @@ export function ActivityLog({ owner }: { owner: boolean }) {
       </div>
       <QueryState query={activity}>
         {(list) => {
-          const pages = Math.max(1, Math.ceil(list.total / list.limit));
+          const pages = lastPage(list.total, list.limit);
           return (
             <>
               {list.data.length === 0 ? (

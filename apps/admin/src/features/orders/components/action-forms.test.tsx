@@ -46,11 +46,11 @@ describe('Mark shipped', () => {
   });
 
   it("puts the server's field message on the field", async () => {
-    const run = vi
-      .fn()
-      .mockRejectedValue(
-        new ApiError(400, 'Invalid input', { trackingNumber: 'Already used on another order' }),
-      );
+    const run = vi.fn().mockRejectedValue(
+      new ApiError(400, 'Invalid input', {
+        fields: { trackingNumber: 'Already used on another order' },
+      }),
+    );
     renderWithProviders(<ShipForm run={run} />);
     await ship('Blue Dart', '12345678');
     expect(await screen.findByText('Already used on another order')).toBeInTheDocument();

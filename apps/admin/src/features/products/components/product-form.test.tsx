@@ -215,7 +215,7 @@ describe('the product form', () => {
   it("puts the server's field errors on the fields", async () => {
     const onSave = vi.fn().mockRejectedValue(
       new ApiError(400, 'Invalid input', {
-        category: 'Choose a category from the Categories screen',
+        fields: { category: 'Choose a category from the Categories screen' },
       }),
     );
     const { user } = setup({ onSave });

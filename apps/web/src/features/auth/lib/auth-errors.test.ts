@@ -6,7 +6,7 @@ describe('auth error messages', () => {
   it('prefers the server error, then no-response, then the default', () => {
     expect(
       loginErrorMessage(
-        new ApiError(401, 'Invalid credentials', undefined, { error: 'Invalid credentials' }),
+        new ApiError(401, 'Invalid credentials', { body: { error: 'Invalid credentials' } }),
       ),
     ).toBe('Invalid credentials');
     expect(loginErrorMessage(new ApiError(500, 'Request failed with status 500'))).toBe(
@@ -19,9 +19,7 @@ describe('auth error messages', () => {
       loginErrorMessage(new Error('Authentication failed: Token is missing in the response')),
     ).toBe('Authentication failed: Token is missing in the response');
     expect(
-      registerErrorMessage(
-        new ApiError(409, 'x', undefined, { error: 'Email already registered' }),
-      ),
+      registerErrorMessage(new ApiError(409, 'x', { body: { error: 'Email already registered' } })),
     ).toBe('Email already registered');
     expect(registerErrorMessage(new ApiError(0, 'x'))).toBe(
       'Failed to register. Please try again.',

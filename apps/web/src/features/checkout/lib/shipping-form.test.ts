@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type ApiErrorCode } from '@/lib/api-client';
 import { messages } from '@store/contracts/common';
 import {
   blankShippingMessage,
   cartToOrderProducts,
   emptyShippingForm,
   hasBlankShippingField,
+  cartRefusal,
   cartRefusalText,
   serverShippingErrors,
   shippingFormSchema,
@@ -88,30 +89,79 @@ describe('shipping form', () => {
     expect(serverShippingErrors(undefined)).toEqual({});
   });
 
-  it("names the server's refusal of the cart, but never raw validation text or other errors", () => {
-    const refused = (status: number, error: string, fields?: Record<string, string>) =>
-      new ApiError(status, error, fields, { error, fields });
+  it("names the server's refusal of the cart by its code, never raw validation text or other errors", () => {
+    const refused = (
+      status: number,
+      error: string,
+      code: ApiErrorCode,
+      fields?: Record<string, string>,
+    ) => new ApiError(status, error, { code, fields, body: { error, code, fields } });
     expect(
       cartRefusalText(
-        refused(400, 'Some products are no longer available', { 'products.p2': 'Unknown product' }),
+        refused(400, 'Some products are no longer available', 'cart_refused', {
+          'products.p2': 'Unknown product',
+        }),
       ),
     ).toBe('Some products are no longer available');
     expect(
       cartRefusalText(
-        refused(400, 'Some sizes or colours are not available', { 'lines.0.size': 'Not offered' }),
+        refused(400, 'Some sizes or colours are not available', 'cart_refused', {
+          'lines.0.size': 'Not offered',
+        }),
       ),
     ).toBe('Some sizes or colours are not available');
-    // raw zod text, shipping problems, no fields, other statuses: the spec's generic text instead
+    // raw validation, shipping problems, other codes: the spec's generic text instead
     expect(
       cartRefusalText(
-        refused(400, 'Invalid body: products.p1: Too big', { 'products.p1': 'Too big' }),
+        refused(400, 'Invalid body: products.p1: Too big', 'invalid_input', {
+          'products.p1': 'Too big',
+        }),
       ),
     ).toBeUndefined();
     expect(
-      cartRefusalText(refused(400, 'Invalid shipping address', { 'shippingAddress.city': 'x' })),
+      cartRefusalText(
+        refused(400, 'Invalid shipping address', 'invalid_input', { 'shippingAddress.city': 'x' }),
+      ),
     ).toBeUndefined();
-    expect(cartRefusalText(refused(400, 'Bad'))).toBeUndefined();
-    expect(cartRefusalText(refused(429, 'Too many attempts', { products: 'x' }))).toBeUndefined();
+    expect(cartRefusalText(refused(400, 'Bad', 'bad_request'))).toBeUndefined();
+    expect(
+      cartRefusalText(refused(429, 'Too many attempts', 'rate_limited', { products: 'x' })),
+    ).toBeUndefined();
     expect(cartRefusalText(new Error('network'))).toBeUndefined();
+  });
+
+  it('puts a refusal on the lines its fields name, and on none when it names none', () => {
+    const lines = [
+      { id: 'p1', name: 'Spiral Notebook' },
+      { id: 'p2', name: 'Ink Bottle' },
+    ];
+    const short = 'Only 2 of Ink Bottle are left';
+    expect(
+      cartRefusal(
+        new ApiError(409, short, {
+          code: 'out_of_stock',
+          fields: { 'products.p2': short },
+          body: { error: short, code: 'out_of_stock', fields: { 'products.p2': short } },
+        }),
+        lines,
+      ),
+    ).toEqual({ message: short, byLine: { 1: short } });
+    // the product's name in the text is not read: only fields place a message on a line
+    const cap = 'You already hold 10 units of Ink Bottle';
+    expect(
+      cartRefusal(
+        new ApiError(409, cap, {
+          code: 'fair_stock_limit',
+          body: { error: cap, code: 'fair_stock_limit' },
+        }),
+        lines,
+      ),
+    ).toEqual({ message: cap, byLine: {} });
+    expect(
+      cartRefusal(
+        new ApiError(409, 'Taken', { code: 'conflict', body: { error: 'Taken' } }),
+        lines,
+      ),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError, serverErrorText } from '@/lib/api-client';
+import { ApiError, type ApiErrorCode } from '@/lib/api-client';
 import type { OrderLine } from '@store/contracts/orders';
 import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
 import { normalizeIndianMobile, PHONE_PREFIX } from '@store/contracts/india';
@@ -109,17 +109,23 @@ export function serverShippingErrors(
 }
 
 /**
- * The server's own words when it refused the cart itself (a product gone from the catalogue, a
- * size no longer offered, too many lines): a 400 whose fields are all about `products` or `lines`
- * and whose text is not a raw validation message. Anything else keeps the spec's 'Please try
- * again later' (docs/decisions/web-cart-open-choices.md).
+ * The codes of a refusal of the cart itself, which trying again later would not fix: a product
+ * gone or a size to choose (400 cart_refused), a line wanting more than is left (409
+ * out_of_stock), the shopper's cap on unpaid orders or held units (409 fair_stock_limit). Raw
+ * validation (invalid_input) and everything else keep the spec's 'Please try again later'
+ * (docs/decisions/web-cart-open-choices.md).
  */
+const cartRefusalCodes: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  'cart_refused',
+  'out_of_stock',
+  'fair_stock_limit',
+]);
+
+/** The server's own words when it refused the cart itself (see cartRefusalCodes). */
 export function cartRefusalText(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400 || !error.fields) return undefined;
-  const keys = Object.keys(error.fields);
-  const aboutCart = keys.length > 0 && keys.every((k) => /^(products|lines)\b/.test(k));
-  const text = serverErrorText(error);
-  return aboutCart && text && !text.startsWith('Invalid ') ? text : undefined;
+  if (!(error instanceof ApiError) || !cartRefusalCodes.has(error.code as ApiErrorCode))
+    return undefined;
+  return error.serverText;
 }
 
 /** What the checkout shows when the server refused the cart: one text, and one per line. */
@@ -130,19 +136,16 @@ export interface CartRefusal {
 }
 
 /**
- * A refusal about the cart's lines: 409 when some line wants more than is left ("Only 2 of
- * Spiral Notebook are left", "… is sold out"), 400 when a size or colour must still be chosen or
- * is gone. The server names each line in `fields` as `lines.<i>` (or `lines.<i>.size`) or
- * `products.<id>`; a field-less answer is matched to the lines whose name it mentions.
+ * A refusal of the cart ("Only 2 of Spiral Notebook are left", "… is sold out", "Choose a size
+ * for …"). The server names each line it is about in `fields`, as `lines.<i>` (or
+ * `lines.<i>.size`) or `products.<id>`; a refusal with no line (too many unpaid orders) has none.
  */
 export function cartRefusal(
   error: unknown,
   lines: readonly { id: string; name: string }[],
 ): CartRefusal | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const text = serverErrorText(error);
-  const message = error.status === 409 ? (text ?? error.message) : cartRefusalText(error);
-  if (!message) return undefined;
+  const message = cartRefusalText(error);
+  if (!message || !(error instanceof ApiError)) return undefined;
   const byLine: Record<number, string> = {};
   for (const [key, value] of Object.entries(error.fields ?? {})) {
     const said = typeof value === 'string' && value.trim() ? value : message;
@@ -151,11 +154,6 @@ export function cartRefusal(
     const productId = /^products\.(.+)$/.exec(key)?.[1];
     lines.forEach((line, i) => {
       if (line.id === productId) byLine[i] ??= said;
-    });
-  }
-  if (Object.keys(byLine).length === 0) {
-    lines.forEach((line, i) => {
-      if (line.name && message.includes(line.name)) byLine[i] = message;
     });
   }
   return { message, byLine };

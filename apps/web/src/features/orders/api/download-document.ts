@@ -1,5 +1,4 @@
-import { ApiError, buildUrl, storeHeaders } from '@/lib/api-client';
-import { getAuthToken } from '@/lib/cookies';
+import { apiFetch } from '@/lib/api-client';
 
 export interface DocumentDownload {
   blob: Blob;
@@ -23,29 +22,9 @@ export async function downloadOrderDocument(input: {
   number: string;
   contactInfo?: string | undefined;
 }): Promise<DocumentDownload> {
-  const headers: Record<string, string> = { Accept: 'application/pdf', ...storeHeaders() };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const url = buildUrl(
+  const response = await apiFetch(
     `/orders/${encodeURIComponent(input.orderId)}/documents/${encodeURIComponent(input.documentId)}.pdf`,
-    { contactInfo: input.contactInfo },
+    { accept: 'application/pdf', query: { contactInfo: input.contactInfo } },
   );
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, credentials: 'include' });
-  } catch {
-    throw new ApiError(0, 'No response from server. Please try again later.');
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    const error =
-      body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-    throw new ApiError(
-      response.status,
-      typeof error === 'string' ? error : `Request failed with status ${response.status}`,
-      undefined,
-      body,
-    );
-  }
   return { blob: await response.blob(), fileName: fileNameOf(response, input.number) };
 }

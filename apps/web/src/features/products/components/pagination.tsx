@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { pageCount } from '@store/contracts/paging';
 import { Button } from '@store/ui/button';
 import { paginationWindow, showingText } from '../lib/listing';
 
@@ -19,7 +20,7 @@ export function Pagination({
   totalPages: pages,
   onPageChange,
 }: PaginationProps) {
-  const totalPages = pages ?? Math.ceil(total / pageSize);
+  const totalPages = pages ?? pageCount(total, pageSize);
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-col items-center gap-3">

@@ -5,6 +5,7 @@ import {
   type ProductSort,
 } from '@store/contracts/limits';
 import { formatInr } from '@store/contracts/money';
+import { lastPage as lastPageOf, parsePage } from '@store/contracts/paging';
 
 export const FEATURED_LIMIT = 4;
 
@@ -49,12 +50,11 @@ function isSort(value: string | null): value is ProductSort {
 
 /** Read /products query parameters (page defaults to 1; junk pages, prices and sorts are ignored). */
 export function readListingParams(search: URLSearchParams): ListingParams {
-  const page = Number.parseInt(search.get('page') ?? '', 10);
   const sort = search.get('sort');
   return {
     category: search.get('category')?.trim() || undefined,
     parentCategory: search.get('parentCategory')?.trim() || undefined,
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    page: parsePage(search.get('page')),
     featured: search.get('featured') === 'true',
     q: search.get('q')?.trim() || undefined,
     sort: isSort(sort) ? sort : undefined,
@@ -224,7 +224,7 @@ export function paginationWindow(current: number, totalPages: number, radius = 2
 
 /** The last page a result has: the server's totalPages (capped by its result window) or from total. */
 export function lastPage(total: number, pageSize: number, totalPages?: number): number {
-  return Math.max(1, totalPages ?? Math.ceil(total / pageSize));
+  return totalPages === undefined ? lastPageOf(total, pageSize) : Math.max(1, totalPages);
 }
 
 /** "Showing x to y of n items" */
