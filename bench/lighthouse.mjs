@@ -4,7 +4,8 @@
 // Lighthouse's default simulated throttling (slow 4G, 4× CPU), in the system Chromium. Each page
 // is loaded once first and not measured, so the server's caches and JIT are warm as in a store
 // that has been up a while; then it is measured `--runs` times (3) and the medians printed. Exits
-// 1 when a page's median misses a budget: score ≥ 98, LCP ≤ 1.8 s, TBT ≤ 50 ms, CLS ≤ 0.02.
+// 1 when a page's median misses a budget (issue 25): score ≥ 98, LCP ≤ 1.5 s, TBT ≤ 100 ms,
+// CLS ≤ 0.02; a TBT over the stretch goal of 50 ms is printed, not failed.
 // Simulated throttling scales what the machine does: other work on its cores lowers the scores, so
 // the load average is printed with the figures. "server" is the document's response time as
 // observed (not throttled): what the server itself takes to answer.
@@ -28,7 +29,9 @@ import {
   storefrontPages,
 } from './lib/store-server.mjs';
 
-const BUDGET = { score: 98, lcp: 1800, tbt: 50, cls: 0.02 };
+const BUDGET = { score: 98, lcp: 1500, tbt: 100, cls: 0.02 };
+/** issue 25's stretch goal for TBT: reported, not a failure */
+const TBT_STRETCH = 50;
 const runs = Number(argValue('--runs') ?? 3);
 const only = argValue('--only')?.split(',');
 const outDir = argValue('--out');
@@ -154,6 +157,10 @@ for (const { page, perRun } of results) {
   console.log(
     `${page.name.padEnd(9)} ${pad(row.score, 5)} ${pad(Math.round(row.lcp), 7)} ${pad(Math.round(row.tbt), 7)} ${pad(row.cls.toFixed(3), 6)} ${pad(Math.round(m('fcp')), 7)} ${pad(Math.round(m('si')), 6)} ${pad(Math.round(m('ttfb') ?? 0), 6)} ${pad(seo, 4)}  ${perRun.map((r) => r.score).join(', ')}${misses.length ? `  OVER: ${misses.join('; ')}` : ''}`,
   );
+  if (row.tbt > TBT_STRETCH && row.tbt <= BUDGET.tbt)
+    console.log(
+      `          TBT ${Math.round(row.tbt)} ms: within budget, over the ${TBT_STRETCH} ms stretch goal`,
+    );
   const seoFailures = [...new Set(perRun.flatMap((r) => r.seoFailures))];
   if (seoFailures.length) console.log(`          SEO audits failing: ${seoFailures.join('; ')}`);
 }

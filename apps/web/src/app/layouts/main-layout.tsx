@@ -4,12 +4,12 @@ import { Navbar } from '../components/navbar';
 import { PageFallback } from '../components/page-fallback';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { lazyModule } from '../lazy-module';
+import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 
-// Below the fold (footer) or fixed and mobile-only (tab bar): loaded after the entry to keep the
-// home page's first JS inside its budget.
-const Footer = lazyModule(['src/app/components/footer.tsx'], () =>
-  import('../components/footer').then((m) => ({ default: m.Footer })),
-);
+// Below the fold: its code is fetched as the shopper nears it or first interacts, not with the
+// page; the server's HTML shows it meanwhile, dehydrated.
+const Footer = lazyNearViewport(() => import('../components/footer').then((m) => m.Footer));
+// Fixed and mobile-only: loaded after the entry, with the page.
 const MobileTabBar = lazyModule(['src/app/components/mobile-tab-bar.tsx'], () =>
   import('../components/mobile-tab-bar').then((m) => ({ default: m.MobileTabBar })),
 );
@@ -35,9 +35,7 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
       <Suspense fallback={null}>
         <MobileTabBar />
       </Suspense>

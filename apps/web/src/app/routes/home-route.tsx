@@ -6,16 +6,24 @@ import { ProductGrid, ProductGridSkeleton } from '@/features/products/components
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { CategoryTiles, type CategoryTile } from '@/features/home/components/category-tiles';
 import { Hero } from '@/features/home/components/hero';
-import { Newsletter } from '@/features/home/components/newsletter';
-import { WritingEssentials } from '@/features/home/components/writing-essentials';
+import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 import { paths } from '@/lib/paths';
+
+// Further down (below the fold on a phone): the writing essentials and the newsletter load as the
+// shopper nears them or first interacts, not with the page; the server's HTML shows them meanwhile,
+// dehydrated. Not the featured cards: a tap on a part whose code has not arrived is not replayed
+// (React stops it; a link then loads the next page in full, a button does nothing), and "View All"
+// and the cards' buttons are what a shopper taps first (journey search.spec "phone: two cards").
+const WritingEssentials = lazyNearViewport(() =>
+  import('@/features/home/components/writing-essentials').then((m) => m.WritingEssentials),
+);
+const Newsletter = lazyNearViewport(() =>
+  import('@/features/home/components/newsletter').then((m) => m.Newsletter),
+);
 
 /** Fallback tiles when the store names no categories (spec section 2). */
 export const FALLBACK_HOME_CATEGORIES = ['Diaries & Notebooks', 'Magazines'];
 const MAX_TILES = 3;
-
-/** Two columns on a phone, as in the listing; four on a laptop. */
-const FEATURED_GRID = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4';
 
 export function homeCategoryTiles(
   categories: readonly string[] | undefined,
@@ -34,6 +42,9 @@ export function homeCategoryTiles(
     image: images?.[name] ?? images?.default ?? '',
   }));
 }
+
+/** Two columns on a phone, as in the listing; four on a laptop. */
+const FEATURED_GRID = 'grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4';
 
 function FeaturedProducts() {
   const { data: products, isPending } = useFeaturedProducts();
@@ -86,12 +97,9 @@ export function Component() {
       <Suspense fallback={null}>
         <FeaturedProducts />
       </Suspense>
-      <Suspense fallback={null}>
-        <WritingEssentials />
-      </Suspense>
-      <Suspense fallback={null}>
-        <Newsletter />
-      </Suspense>
+      {/* each a Suspense boundary of its own too, inside lazyNearViewport */}
+      <WritingEssentials />
+      <Newsletter />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
+import { Suspense, useId, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { Button, buttonVariants } from '@store/ui/button';
@@ -13,7 +13,6 @@ import { AvailabilityLine } from '@/features/products/components/availability-li
 import { Breadcrumbs, productCrumbs } from '@/features/products/components/breadcrumbs';
 import { VariantPickers } from '@/features/products/components/option-picker';
 import { ProductGallery } from '@/features/products/components/product-gallery';
-import { DeliveryCheck } from '@/features/delivery/components/delivery-check';
 import { DeliveryLine } from '@/features/delivery/components/delivery-line';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import {
@@ -28,18 +27,31 @@ import {
   shortProductId,
   type ProductView,
 } from '@/features/products/lib/product-view';
+import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 import { paths } from '@/lib/paths';
 import { usePageTitle } from '@/state/store-info/use-page-title';
 import { NOT_FOUND_PAGE } from '@store/contracts/page-title';
 
-// Below the fold and with the product cards' code: fetched once the product shows, not before it
-// (a failed chunk leaves the section out rather than the page).
-const RelatedProducts = lazy(() =>
+// Below the fold and with the product cards' code: fetched as the shopper nears the section or
+// first interacts, not with the page; the server's HTML shows it meanwhile, dehydrated (a failed
+// chunk leaves the section out rather than the page).
+const RelatedProducts = lazyNearViewport(() =>
   import('@/features/products/components/related-products').then(
-    (module) => ({ default: module.RelatedProducts }),
-    (error: unknown): { default: ComponentType<{ productId: string }> } => {
+    (module) => module.RelatedProducts,
+    (error: unknown): ComponentType<{ productId: string }> => {
       console.error('Related products could not load', error);
-      return { default: () => null };
+      return () => null;
+    },
+  ),
+);
+
+// The PIN check (its form field, input and lookup) is under the buttons: loaded the same way.
+const DeliveryCheck = lazyNearViewport(() =>
+  import('@/features/delivery/components/delivery-check').then(
+    (module) => module.DeliveryCheck,
+    (error: unknown): ComponentType => {
+      console.error('The delivery check could not load', error);
+      return () => null;
     },
   ),
 );
@@ -254,9 +266,7 @@ export function Component() {
       ) : product ? (
         <>
           <ProductDetail key={product.id} product={product} />
-          <Suspense fallback={null}>
-            <RelatedProducts key={`related-${product.id}`} productId={product.id} />
-          </Suspense>
+          <RelatedProducts key={`related-${product.id}`} productId={product.id} />
         </>
       ) : (
         <NotFound />

@@ -7,9 +7,7 @@ import { usePincode } from '../api/get-pincode';
 import { rememberPin, useLastPin } from '../lib/last-pin';
 import { pinLookupErrorText } from '../lib/pin-lookup-text';
 import { DeliveryEstimate } from './delivery-estimate';
-
-/** The PIN box's id: the product page's delivery line takes the shopper there. */
-export const DELIVERY_PIN_INPUT_ID = 'delivery-check-pin';
+import { DELIVERY_PIN_INPUT_ID } from '../lib/delivery-pin-input';
 
 /**
  * The product page's "Check delivery": a PIN box and the estimate for it. The last PIN checked

@@ -3,7 +3,7 @@ import { deliveryEstimateText, isPinCode, normalizePin } from '@store/contracts/
 import { cn } from '@store/ui/cn';
 import { usePincode } from '../api/get-pincode';
 import { useLastPin } from '../lib/last-pin';
-import { DELIVERY_PIN_INPUT_ID } from './delivery-check';
+import { DELIVERY_PIN_INPUT_ID } from '../lib/delivery-pin-input';
 
 /**
  * The one-line delivery answer beside the price: "Delivery by Thu, 27 Nov to 560038" for the PIN
