@@ -10,7 +10,7 @@ import { listingPageName } from '@store/contracts/page-title';
 import { useProductFacets } from '@/features/products/api/get-product-facets';
 import { useProducts } from '@/features/products/api/get-products';
 import { ActiveFilters, LISTING_HEADING_ID } from '@/features/products/components/active-filters';
-import { FiltersPanel, type FilterChange } from '@/features/products/components/filters-panel';
+import type { FilterChange } from '@/features/products/components/filters-panel';
 import {
   GridToggle,
   gridClasses,
@@ -33,6 +33,11 @@ import {
 } from '@/features/products/lib/listing';
 
 const FiltersSheet = lazy(() => import('@/features/products/components/filters-sheet'));
+// The wide screen's filters column is drawn in the browser only (below), so a phone never needs
+// its code: loaded once a wide screen draws it (the sheet brings it on a phone).
+const FiltersPanel = lazy(() =>
+  import('@/features/products/components/filters-panel').then((m) => ({ default: m.FiltersPanel })),
+);
 
 /** Collections offered above the listing; more would wrap into a wall of links. */
 const MAX_COLLECTIONS = 8;
@@ -132,7 +137,9 @@ export function Component() {
           // phone's hydration. The empty column keeps its width, so nothing moves when it fills.
           <aside aria-label="Filters" className="hidden md:block">
             {wideScreen && (
-              <FiltersPanel facets={facets.data} params={params} onChange={changeFilters} />
+              <Suspense fallback={null}>
+                <FiltersPanel facets={facets.data} params={params} onChange={changeFilters} />
+              </Suspense>
             )}
           </aside>
         )}
