@@ -9,7 +9,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { BackupError, dumpEmbeddedDatabase, restoreEmbeddedDatabase } from '../db/backup';
 import { env } from '../env';
 import { CommandError } from './command-error';
-import type { Run } from './store';
+import type { Run } from './operation';
 
 type BackupCommand = { file: string; force: boolean };
 

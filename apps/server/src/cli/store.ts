@@ -7,32 +7,12 @@
 // (argument parsing, env, the lock file); the database, the services and the token signer are
 // loaded when the command gets to them. A running server is found from the data folder's address
 // file before PGlite is loaded at all.
-import type { Database, Db } from '../db/client';
 import type { TransitionedOrder } from '../modules/orders/order-transitions.service';
 import { DataDirLockedError, readServerAddress, type ServerAddress } from '../db/lock';
 import { env } from '../env';
 import { CommandError } from './command-error';
+import type { Operation } from './operation';
 import { parseStoreArgs, storeUsage, type StoreCommand } from './store-args';
-
-/** One command, done on the database itself or asked of the server that holds it. */
-type Operation<T> = {
-  /**
-   * `catalogueChanged`: call when the change shows in the shop (stock back on a cancel);
-   * `database`: the whole handle, for commands that need more than queries (a backup)
-   */
-  direct(db: Db, catalogueChanged: () => void, database: Database): Promise<T>;
-  /** path below /api/v1/operator; POST when there is a body; timeout: 10 s unless given */
-  remote: { path: string; body?: object; timeoutMs?: number };
-} & (
-  | {
-      /** checks the server's JSON answer: the same data `direct` returns */
-      parse(json: unknown): T | Promise<T>;
-    }
-  | {
-      /** takes a successful answer that is not JSON (a backup) */
-      receive(res: Response): Promise<T>;
-    }
-);
 
 /** A 400's field messages, one a line, after the message itself. */
 function withFields(message: string, fields: unknown): string {
@@ -91,8 +71,6 @@ async function asCommandError(err: unknown): Promise<unknown> {
   if (err instanceof OrderTransitionError) return new CommandError(err.message);
   return err;
 }
-
-export type Run = <T>(op: Operation<T>) => Promise<T>;
 
 async function run<T>(op: Operation<T>): Promise<T> {
   // A server holding the embedded database wrote its address into the data folder: ask it at once

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,10 +12,9 @@ import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 import { withStartupLock } from './startup-lock';
 
-/** The Drizzle handle every service uses; the same type for PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle works wherever a Db does. */
-export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+import type { Db } from './db-types';
+
+export type { Db, DbOrTx } from './db-types';
 
 export interface Database {
   db: Db;

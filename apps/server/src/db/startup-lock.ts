@@ -1,6 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from './client';
+import type { Db } from './db-types';
 import * as schema from './schema';
 
 /**
