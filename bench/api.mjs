@@ -8,13 +8,13 @@
 // request (from /proc) is printed beside req/s, as the figure least moved by a noisy machine.
 //   node bench/api.mjs   (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20,
 //                         BENCH_PIN=0 to let the scheduler place the processes)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from './shop.mjs';
-import { loadRound, pin, serverCore } from './process-cpu.mjs';
+import { loadRound, pin, serverCore, startPinned } from './process-cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -24,15 +24,7 @@ const path = '/api/v1/products?page=1&limit=12';
 const children = [];
 
 function start(args, env) {
-  const [command, argv] = pin
-    ? ['taskset', ['-c', serverCore, process.execPath, ...args]]
-    : [process.execPath, args];
-  const child = spawn(command, argv, {
-    cwd: root,
-    // no load balancer to drain for: stop at once (server.ts)
-    env: { ...process.env, SHUTDOWN_DRAIN_MS: '0', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = startPinned(root, args, env);
   children.push(child);
   return child;
 }

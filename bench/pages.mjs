@@ -9,15 +9,15 @@
 // per request beside req/s.
 //   node bench/pages.mjs   (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20,
 //                           BENCH_RENDERS=30 uncached renders per page, BENCH_PIN=0)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from './shop.mjs';
-import { cpuSeconds, loadRound, pin, serverCore } from './process-cpu.mjs';
-import { storefrontPages } from './lib/store-server.mjs';
+import { cpuSeconds, loadRound, pin, serverCore, startPinned } from './process-cpu.mjs';
+import { freePort, storefrontPages } from './lib/store-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,27 +31,17 @@ const browser = { accept: 'text/html,*/*;q=0.8', 'accept-encoding': 'gzip, defla
 const children = [];
 const dataDirs = [];
 
-function start(port, env) {
-  const args = ['apps/server/dist/server.js'];
-  const [command, argv] = pin
-    ? ['taskset', ['-c', serverCore, process.execPath, ...args]]
-    : [process.execPath, args];
+async function start(env) {
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pages-'));
   dataDirs.push(dataDir);
-  const child = spawn(command, argv, {
-    cwd: root,
-    env: {
-      ...process.env,
-      // no load balancer to drain for: stop at once (server.ts)
-      SHUTDOWN_DRAIN_MS: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const child = startPinned(root, ['apps/server/dist/server.js'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ...env,
   });
   children.push(child);
   return { pid: child.pid, base: `http://127.0.0.1:${port}` };
@@ -85,9 +75,9 @@ try {
   execFileSync(process.execPath, [join(root, 'scripts/ensure-server-build.mjs')], {
     stdio: 'inherit',
   });
-  const cached = start(3921, {});
+  const cached = await start({});
   // every page rendered: nothing cached, nothing shed to the browser while measured
-  const uncached = start(3922, { PAGE_CACHE_TTL_MS: '0', SHED_PAGE_RENDERS_WHEN_BUSY: 'false' });
+  const uncached = await start({ PAGE_CACHE_TTL_MS: '0', SHED_PAGE_RENDERS_WHEN_BUSY: 'false' });
   await waitFor(`${cached.base}${apiPath}`);
   await waitFor(`${uncached.base}${apiPath}`);
   const pages = await storefrontPages(cached.base);

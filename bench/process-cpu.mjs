@@ -1,6 +1,6 @@
 // What the benches share about the machine: pinning (autocannon on the first core, the server on
 // the last, where `taskset` exists) and a process's own CPU time from /proc.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
@@ -38,5 +38,20 @@ export function loadRound({ url, headers = {}, connections, duration, pid }) {
       result.cpuMicros = ((cpuSeconds(pid) - cpuBefore) * 1e6) / result.requests.total;
       resolve(result);
     });
+  });
+}
+
+/**
+ * Starts `node ...args` from `cwd` for a bench to load: on the server core when pinned, told to
+ * stop at once on SIGTERM (no load balancer to drain for, server.ts), its output on ours.
+ */
+export function startPinned(cwd, args, env) {
+  const [command, argv] = pin
+    ? ['taskset', ['-c', serverCore, process.execPath, ...args]]
+    : [process.execPath, args];
+  return spawn(command, argv, {
+    cwd,
+    env: { ...process.env, SHUTDOWN_DRAIN_MS: '0', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
