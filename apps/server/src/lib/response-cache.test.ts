@@ -192,4 +192,44 @@ describe('ResponseCache stale-while-revalidate (staleForMs)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('with staleOnChange false, serves past the TTL only, and peek answers it while refreshed', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new ResponseCache(1_000, 100, 1_000_000, (html) => html as string);
+      const swr = { staleForMs: 60_000, staleOnChange: false };
+      const request = { headers: { host: 'shop.example' }, url: '/contact' } as never;
+      const alias = { raw: request, routeOptions: { url: undefined } } as never;
+      await cache.getOrCreate('page|a', async () => 'one', swr);
+      cache.alias(alias, 'page|a');
+      expect(cache.peek(request)?.entry.body).toBe('one');
+      vi.advanceTimersByTime(1_001);
+      // expired: the front leaves it to getOrCreate, which starts one refresh and answers the old
+      expect(cache.peek(request)).toBeUndefined();
+      const refresh = gate('two');
+      expect((await cache.getOrCreate('page|a', refresh.produce, swr)).body).toBe('one');
+      expect(cache.refreshing('page|a')?.body).toBe('one');
+      expect(cache.peek(request)?.entry.body).toBe('one');
+      refresh.release();
+      await cache.idle();
+      expect(cache.refreshing('page|a')).toBeUndefined();
+      expect(cache.peek(request)?.entry.body).toBe('two');
+
+      // a catalogue change forgets it outright: the next caller waits for the new one
+      cache.clear();
+      const changed = gate('three');
+      let answered = '';
+      const next = cache
+        .getOrCreate('page|a', changed.produce, swr)
+        .then((e) => (answered = e.body));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(answered).toBe('');
+      expect(cache.peek(request)).toBeUndefined();
+      changed.release();
+      await next;
+      expect(answered).toBe('three');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -45,6 +45,8 @@ export interface Entry {
   compressed: Promise<void>;
   /** Made with GetOrCreateOptions.staleForMs: kept (stale) when it expires or the catalogue changes. */
   staleForMs?: number;
+  /** Made with GetOrCreateOptions.staleOnChange false: kept stale when it expires only. */
+  staleOnChange?: false;
 }
 
 /**
@@ -62,6 +64,11 @@ export interface GetOrCreateOptions {
    * costly and whose staleness a shopper cannot act on (facet counts); never for listings.
    */
   staleForMs?: number;
+  /**
+   * false: only an answer past its TTL is served stale; one forgotten by a catalogue change is
+   * not (the rendered pages: whoever changed the catalogue sees it on the next request).
+   */
+  staleOnChange?: boolean;
 }
 
 /**
@@ -117,9 +124,15 @@ export class ResponseCache {
   clear(): void {
     const now = Date.now();
     for (const [key, entry] of this.entries) {
-      if (entry.staleForMs) this.keepStale(key, entry, now);
+      if (entry.staleForMs && entry.staleOnChange !== false) this.keepStale(key, entry, now);
     }
     this.entries.clear();
+    if (this.stale.size > 0) {
+      // answers kept stale after their TTL only are forgotten with the rest
+      for (const [key, { entry }] of this.stale) {
+        if (entry.staleOnChange === false) this.stale.delete(key);
+      }
+    }
     this.bytesUsed = 0;
     this.aliases.clear();
     this.inFlight.clear();
@@ -169,10 +182,26 @@ export class ResponseCache {
    */
   peek(request: IncomingMessage): { entry: Entry; route: string | undefined } | undefined {
     const alias = this.aliases.get(this.requestKey(request));
-    const hit = alias === undefined ? undefined : this.entries.get(alias.key);
-    if (!hit || hit.expiresAt <= Date.now()) return undefined;
-    this.touch(alias!.key, hit);
-    return { entry: hit, route: alias!.route };
+    if (alias === undefined) return undefined;
+    const now = Date.now();
+    const hit = this.entries.get(alias.key);
+    if (hit && hit.expiresAt > now) {
+      this.touch(alias.key, hit);
+      return { entry: hit, route: alias.route };
+    }
+    // a stale answer while its refresh is under way, as getOrCreate would give it (the refresh
+    // is started there, by a request that went on to Fastify)
+    const old = hit ? undefined : this.refreshing(alias.key);
+    return old && { entry: old, route: alias.route };
+  }
+
+  /**
+   * The stale answer getOrCreate gives for `key` while its refresh is under way, if any (a caller
+   * that started the refresh can answer with it and leave the refresh to run).
+   */
+  refreshing(key: string): Entry | undefined {
+    const old = this.stale.get(key);
+    return old && old.staleUntil > Date.now() && this.inFlight.has(key) ? old.entry : undefined;
   }
 
   /**
@@ -251,7 +280,8 @@ export class ResponseCache {
     // TTL 0 keeps no answer, not even for a request arriving meanwhile: every request computes
     // its own (bench/catalogue.mjs measures misses that way)
     const pending =
-      (this.ttlMs > 0 ? this.inFlight.get(key) : undefined) ?? this.compute(key, produce, swr);
+      (this.ttlMs > 0 ? this.inFlight.get(key) : undefined) ??
+      this.compute(key, produce, swr, options.staleOnChange);
     const old = swr ? this.stale.get(key) : undefined;
     if (old && old.staleUntil > now) {
       // the refresh's failure is the next request's to see: this one has its answer
@@ -263,11 +293,16 @@ export class ResponseCache {
     return pending;
   }
 
-  private compute(key: string, produce: () => Promise<unknown>, staleForMs: number) {
+  private compute(
+    key: string,
+    produce: () => Promise<unknown>,
+    staleForMs: number,
+    staleOnChange?: boolean,
+  ) {
     const generation = this.generation;
     const computing: Promise<Entry> = produce()
       .then((value) => {
-        const entry = this.makeEntry(value, staleForMs);
+        const entry = this.makeEntry(value, staleForMs, staleOnChange);
         // made from what was read before a catalogue change: answer the callers, keep nothing
         if (generation === this.generation) {
           this.keep(key, entry);
@@ -282,7 +317,7 @@ export class ResponseCache {
     return computing;
   }
 
-  private makeEntry(value: unknown, staleForMs: number): Entry {
+  private makeEntry(value: unknown, staleForMs: number, staleOnChange?: boolean): Entry {
     const body = this.serialize(value);
     // weak: the same entity goes out gzip-, brotli- or un-encoded, byte-different but equivalent
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -310,6 +345,7 @@ export class ResponseCache {
       encoded,
       compressed,
       ...(staleForMs ? { staleForMs } : {}),
+      ...(staleForMs && staleOnChange === false ? { staleOnChange } : {}),
     };
   }
 }

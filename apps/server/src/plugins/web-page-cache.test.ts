@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../env';
 import { postgresCatalogueBus, type CatalogueBus } from '../lib/catalogue-bus';
 import { saveProduct } from '../test/products';
@@ -190,17 +190,72 @@ describe('rendered pages are kept', () => {
     expect(t.app.renderedPages!.size).toBe(1);
   });
 
-  it('a busy server answers a kept page rendered, and others client-rendered', async () => {
+  it('a busy server answers kept pages, renders one page to keep at a time, and sheds the rest', async () => {
     await page('/contact');
     busy = true;
     const kept = await page('/contact');
     expect(kept.body).toContain('<main>store Kagaz & Kalam at /contact</main>');
-    const other = await page('/products');
-    expect(other.body).toContain('<div id="root"></div><noscript>');
     expect(state.renders).toBe(1);
-    // and that client-rendered answer was not kept: once the load is gone, the page is rendered
-    busy = false;
-    expect((await page('/products')).body).toContain('<main>store');
+    // a page not kept yet is rendered (then kept) even while busy, one at a time
+    const open = holdRenders();
+    const listing = page('/products');
+    await until(() => state.renders === 2);
+    const meanwhile = await page('/products?page=2');
+    expect(meanwhile.body).toContain('<div id="root"></div><noscript>');
+    // a page that is never kept is not rendered while busy
+    const oneOff = await page('/contact?utm_source=mail');
+    expect(oneOff.body).toContain('<div id="root"></div><noscript>');
+    open();
+    expect((await listing).body).toContain('<main>store Kagaz & Kalam at /products</main>');
+    expect((await page('/products')).body).toContain(
+      '<main>store Kagaz & Kalam at /products</main>',
+    );
+    expect(state.renders).toBe(2);
+    // the shed answer was not kept: its next request renders it
+    expect((await page('/products?page=2')).body).toContain('<main>store');
+    expect(state.renders).toBe(3);
+  });
+
+  it('a kept page past its TTL is answered at once while one request renders it again', async () => {
+    await page('/contact');
+    expect(state.renders).toBe(1);
+    const realNow = Date.now;
+    const later = realNow() + 31_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      const open = holdRenders();
+      // the first request past the TTL starts the render and is answered the kept page
+      const first = await page('/contact');
+      expect(first.body).toContain('<main>store Kagaz & Kalam at /contact</main>');
+      await until(() => state.renders === 2);
+      const meanwhile = await Promise.all([page('/contact'), page('/contact')]);
+      for (const res of meanwhile) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<main>store Kagaz & Kalam at /contact</main>');
+      }
+      expect(state.renders).toBe(2);
+      open();
+      await t.app.renderedPages!.idle();
+      await page('/contact');
+      expect(state.renders).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('a catalogue change is not answered with the page kept before it', async () => {
+    await page('/contact');
+    t.app.catalogueChanged();
+    const open = holdRenders();
+    const next = page('/contact');
+    await until(() => state.renders === 2);
+    let answered = false;
+    void next.then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 50));
+    // it waits for the new render rather than getting the forgotten page
+    expect(answered).toBe(false);
+    open();
+    expect((await next).statusCode).toBe(200);
   });
 });
 

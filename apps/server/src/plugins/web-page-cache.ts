@@ -2,7 +2,12 @@ import { constants as zlibConstants, createBrotliCompress, createGzip } from 'no
 import { PassThrough, type Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { acceptedEncodings, requestCacheKey, ResponseCache } from '../lib/response-cache';
+import {
+  acceptedEncodings,
+  requestCacheKey,
+  ResponseCache,
+  type GetOrCreateOptions,
+} from '../lib/response-cache';
 import { routedUrl } from '../lib/request-path';
 
 /**
@@ -14,6 +19,15 @@ import { routedUrl } from '../lib/request-path';
 /** How many pages and how much memory the cache may hold (a listing page is ~160 KB of HTML). */
 export const PAGE_CACHE_MAX_ENTRIES = 1000;
 export const PAGE_CACHE_MAX_BYTES = 48 * 1024 * 1024;
+
+/**
+ * A kept page past its TTL is answered for up to a minute more while one request renders it
+ * again, instead of every request meanwhile waiting for (or, on a busy loop, missing) that render:
+ * it was at most a TTL old already, and one render later it is fresh. A catalogue change forgets
+ * pages outright (the owner who saved a price sees it on the next page) and a database that
+ * cannot make the page stops the stale copy after that minute.
+ */
+export const PAGE_REFRESH: GetOrCreateOptions = { staleForMs: 60_000, staleOnChange: false };
 
 /** The cache of rendered documents: `ttlMs` 0 keeps none (every page is rendered). */
 export function createPageCache(ttlMs: number, maxEntries = PAGE_CACHE_MAX_ENTRIES): ResponseCache {

@@ -88,7 +88,11 @@ export interface PageRenderer {
    * The markup for #root, the JSON for #ssr-data and the `<link rel="modulepreload">` tags of the
    * lazily loaded code the page rendered; null: send the page client-rendered.
    */
-  render(app: FastifyInstance, request: FastifyRequest): Promise<RenderedPage | null>;
+  render(
+    app: FastifyInstance,
+    request: FastifyRequest,
+    options?: { kept?: boolean },
+  ): Promise<RenderedPage | null>;
 }
 
 /** The request headers an in-process API call keeps: which store, and nothing of the visitor's. */
@@ -133,6 +137,30 @@ function injectTransport(app: FastifyInstance, request: FastifyRequest): ApiTran
  */
 export const BUSY_LOOP_SHARE = 0.9;
 const LOOP_SAMPLE_MS = 500;
+
+/**
+ * Renders of pages that will be kept (plugins/web-page-cache.ts) are not all shed on a busy loop:
+ * one such render answers every request for its page until the catalogue changes, and shedding
+ * them all left a busy sale day, whose orders forget the pages, serving client-rendered pages
+ * through Fastify at 0.5-1 ms of CPU each (bench/pages.mjs under wrk: 1,000-2,000 req/s against
+ * 5,000+ from the cache). They are rationed instead, so that junk URLs (`?q=1`, `?q=2`…) cannot
+ * turn the loop into a renderer: one at a time, and at most this many a second (~25 ms each).
+ */
+export const KEPT_RENDERS_PER_SECOND_WHEN_BUSY = 8;
+
+/** A token bucket: `take()` is true at most `perSecond` times a second (bursts up to that). */
+function rationed(perSecond: number): () => boolean {
+  let tokens = perSecond;
+  let at = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(perSecond, tokens + ((now - at) / 1000) * perSecond);
+    at = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
 
 /** true while the event loop was busier than `share` over the last sample (a timer, unref'd). */
 function loopBusyMeter(share: number): () => boolean {
@@ -202,11 +230,17 @@ export async function loadPageRenderer(
     return manifest.preloadsFor;
   };
   const first = await currentEntry();
+  const keptRenderAllowed = rationed(KEPT_RENDERS_PER_SECOND_WHEN_BUSY);
+  let keptRendering = false;
 
   return {
     rendersOnServer: (pathname) => (entry?.module ?? first).rendersOnServer(pathname),
-    async render(app, request) {
-      if (busy()) return null;
+    async render(app, request, { kept = false } = {}) {
+      let keptSlot = false;
+      if (busy()) {
+        if (!kept || keptRendering || !keptRenderAllowed()) return null;
+        keptRendering = keptSlot = true;
+      }
       try {
         const renderer = await currentEntry();
         const page = await renderer.render({
@@ -220,6 +254,8 @@ export async function loadPageRenderer(
         // The page still works: the browser renders it, as before server rendering.
         request.log.error({ err: error }, 'server render failed; sending the page client-rendered');
         return null;
+      } finally {
+        if (keptSlot) keptRendering = false;
       }
     },
   };

@@ -8,7 +8,7 @@ import { hasAuthCookie } from '@store/contracts/session';
 import { routedPath } from '../lib/request-path';
 import type { FrontAnswers } from '../lib/cache-front';
 import { preferredEncoding, type Entry, type ResponseCache } from '../lib/response-cache';
-import { pageCacheKey, pageStream } from './web-page-cache';
+import { PAGE_REFRESH, pageCacheKey, pageStream } from './web-page-cache';
 import { loadPageRenderer, type RenderedPage } from './web-render';
 
 const NOT_FOUND = { error: 'Not found', code: 'not_found' } satisfies ApiErrorBody;
@@ -199,19 +199,26 @@ export async function registerWeb(
       reply.header('vary', PAGE_VARY);
       const index = indexHtml();
       const renders = request.method === 'GET' && !!renderer?.rendersOnServer(path);
-      const produce = () => producePage(request, index.html, renders);
       const key = renders && pageCache ? pageCacheKey(request, index.mtimeMs) : null;
+      const produce = () => producePage(request, index.html, renders, key !== null);
       if (!pageCache || key === null) return sendPage(request, reply, produce());
       // One render per page: the first request renders it (and streams it as it goes); requests
-      // for it meanwhile wait for that render, and later ones get the kept document.
+      // for it meanwhile wait for that render, and later ones get the kept document. Past its TTL
+      // the kept page is still answered while one request renders it again (not after a
+      // catalogue change: then the next page shows the change).
       const made: { production?: PageProduction } = {};
-      const kept = pageCache.getOrCreate(key, () => {
-        made.production = produce();
-        return made.production.document();
-      });
+      const kept = pageCache.getOrCreate(
+        key,
+        () => {
+          made.production = produce();
+          return made.production.document();
+        },
+        PAGE_REFRESH,
+      );
       if (made.production) {
         kept.catch(() => undefined); // not kept (see producePage): this request still has its page
-        return sendPage(request, reply, made.production);
+        // a refresh of a page past its TTL: this request gets the kept page, the render goes on
+        if (!pageCache.refreshing(key)) return sendPage(request, reply, made.production);
       }
       try {
         const entry = await kept;
@@ -235,6 +242,7 @@ export async function registerWeb(
     request: FastifyRequest,
     index: string,
     renders: boolean,
+    kept: boolean,
   ): PageProduction => {
     const head = pageHead(app, request).catch((err: unknown) => {
       // The database failing must not turn the page into a JSON 500: the app is sent with the
@@ -242,7 +250,8 @@ export async function registerWeb(
       request.log.error({ err }, 'page head failed; sending the page with the default head');
       return null;
     });
-    const page = renders && renderer ? renderer.render(app, request).catch(() => null) : null;
+    const page =
+      renders && renderer ? renderer.render(app, request, { kept }).catch(() => null) : null;
     const production: PageProduction = {
       index,
       head,
