@@ -4,11 +4,12 @@
 // GET /api/v1/products, both as a browser asks (br); and the CPU one uncached render costs (ms of
 // the server process's CPU per page, a second server with PAGE_CACHE_TTL_MS=0, requests one at a
 // time so that none is shed to client rendering).
-// As bench/api.mjs: autocannon on the first core and the servers on the last (where `taskset`
+// As bench/api.mjs: the load generator on the first core and the servers on the last (where `taskset`
 // exists), targets in alternating rounds, each reported by its median round, and the server's CPU
 // per request beside req/s.
 //   node bench/pages.mjs   (env: BENCH_SECONDS=5 per round, BENCH_ROUNDS=3, BENCH_CONNECTIONS=20,
-//                           BENCH_RENDERS=30 uncached renders per page, BENCH_PIN=0)
+//                           BENCH_RENDERS=30 uncached renders per page, BENCH_PIN=0,
+//                           BENCH_CLIENT=wrk|autocannon: wrk when installed, see process-cpu.mjs)
 import { execFileSync } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,15 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from './shop.mjs';
-import { cpuSeconds, loadRound, pin, serverCore, startPinned } from './process-cpu.mjs';
+import {
+  cpuSeconds,
+  hasWrk,
+  loadRound,
+  pin,
+  serverCore,
+  startPinned,
+  wrkRound,
+} from './process-cpu.mjs';
 import { freePort, storefrontPages } from './lib/store-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,8 +56,11 @@ async function start(env) {
   return { pid: child.pid, base: `http://127.0.0.1:${port}` };
 }
 
+// wrk where Debian's package is installed (apt-get install wrk): autocannon's own core, not the
+// server, limits it on compressed bodies as large as a page (process-cpu.mjs wrkRound)
+const client = process.env.BENCH_CLIENT ?? (hasWrk ? 'wrk' : 'autocannon');
 const run = (url, headers, duration, pid) =>
-  loadRound({ url, headers, connections, duration, pid });
+  (client === 'wrk' ? wrkRound : loadRound)({ url, headers, connections, duration, pid });
 
 /** The bytes of an answer as sent (compressed, not decoded as fetch would) and its encoding. */
 function sentSize(url, headers) {
@@ -139,10 +151,10 @@ try {
 
   const rate = (r) => Math.round(r.requests.average);
   console.log(
-    `autocannon, ${connections} connections, ${rounds} alternating rounds of ${seconds} s each, median round, ` +
+    `${client}, ${connections} connections, ${rounds} alternating rounds of ${seconds} s each, median round, ` +
       `as a browser asks (accept-encoding br); ` +
       (pin
-        ? `autocannon on core 0, servers on core ${serverCore}`
+        ? `${client} on core 0, servers on core ${serverCore}`
         : 'processes placed by the scheduler'),
   );
   for (const t of targets) {
