@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +75,126 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
+/** Small packages the app's own modules use everywhere (lucide's icons: see `lucideIconsOf`). */
+const APP_PACKAGES =
+  /[\\/]node_modules[\\/](zustand|class-variance-authority|clsx|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/;
+
+/**
+ * The icon files (…/lucide-react/dist/esm/icons/<file>.mjs, as "icons/<file>.mjs") that `modules`
+ * import by name from lucide-react's index, which re-exports every icon (`default as Heart` from
+ * './icons/heart.mjs'): the index makes the module graph useless for icons (every icon is "imported").
+ */
+function lucideIconsOf(modules: Iterable<string>, ctx: ChunkingContext): Set<string> {
+  const fileOf = new Map<string, string>();
+  const icons = new Set<string>();
+  for (const id of modules) {
+    const info = ctx.getModuleInfo(id);
+    for (const [, names = ''] of info?.code?.matchAll(
+      /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
+    ) ?? []) {
+      if (!fileOf.size) {
+        const index = info!.importedIds.find((dep) =>
+          /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(dep),
+        );
+        const code = (index && ctx.getModuleInfo(index)?.code) ?? '';
+        for (const [, list = '', file = ''] of code.matchAll(
+          /export\s*\{([^}]*)\}\s*from\s*["']\.\/(icons\/[^"']+)["']/g,
+        ))
+          for (const [, name = ''] of list.matchAll(/default as (\w+)/g)) fileOf.set(name, file);
+      }
+      for (const name of names.split(',')) {
+        const file = fileOf.get(name.trim().split(/\s+as\s+/)[0] ?? '');
+        if (file) icons.add(file);
+      }
+    }
+  }
+  return icons;
+}
+
+/** `root` and the store's own modules it imports statically (not through `import()`). */
+function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
+  const members = new Set<string>();
+  const queue = [fileURLToPath(new URL(`./src/${root}`, import.meta.url))];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    // packages are left to their groups (and APP_PACKAGES); lucide's index imports every icon
+    if (members.has(next) || next.includes('/node_modules/') || next.startsWith('\0')) continue;
+    const info = ctx.getModuleInfo(next);
+    if (!info) continue;
+    members.add(next);
+    queue.push(...info.importedIds);
+  }
+  return members;
+}
+
+/**
+ * Which shared chunk a module of the browser build goes to (`codeSplitting.groups` below), from the
+ * module graph, so no file list has to be kept in step:
+ * - `app`: what the app (app/start.tsx) imports statically, with the small packages above;
+ * - `shared`: what the first views (home, the listing and search, a product) all import statically
+ *   beyond that, with the two parts the main layout loads on every page (the tab bar, the query
+ *   provider);
+ * - `catalogue`: what home and the listing (product cards, the grid) share beyond those.
+ * Left to itself rolldown puts each module that more than one chunk imports into a chunk of its own
+ * (some 25 files of 0.1-1.9 KB per page), and each file is its own gzip stream with its own import
+ * and export lists. What the entry (main.tsx) imports stays in it; the vendor groups keep theirs;
+ * every other module is left to automatic splitting.
+ */
+function sharedChunkOf(): (id: string, ctx: ChunkingContext) => string | null {
+  let groups: Map<string, string> | undefined;
+  const icon = (id: string) =>
+    /lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/].+)$/.exec(id)?.[1]?.replaceAll('\\', '/');
+  return (id, ctx) => {
+    groups ??= (() => {
+      const entry = staticClosure('main.tsx', ctx);
+      const app = staticClosure('app/start.tsx', ctx);
+      const everyPage = new Set([
+        ...staticClosure('app/route-query-provider.tsx', ctx),
+        ...staticClosure('app/components/mobile-tab-bar.tsx', ctx),
+      ]);
+      const home = staticClosure('app/routes/home-route.tsx', ctx);
+      const listing = staticClosure('app/routes/products-route.tsx', ctx);
+      const product = staticClosure('app/routes/product-route.tsx', ctx);
+      const found = new Map<string, string>();
+      const add = (modules: Iterable<string>, name: string) => {
+        for (const moduleId of modules) if (!found.has(moduleId)) found.set(moduleId, name);
+      };
+      add(app, 'app');
+      add(everyPage, 'shared');
+      add(
+        [...home].filter((m) => listing.has(m) && product.has(m)),
+        'shared',
+      );
+      add(
+        [...home].filter((m) => listing.has(m)),
+        'catalogue',
+      );
+      for (const moduleId of entry) found.delete(moduleId);
+      // an icon goes where the modules that use it go: with the app if it uses it, else to the
+      // chunk every page that uses it loads
+      const appIcons = lucideIconsOf(app, ctx);
+      const everyPageIcons = lucideIconsOf(everyPage, ctx);
+      const homeIcons = lucideIconsOf(home, ctx);
+      const listingIcons = lucideIconsOf(listing, ctx);
+      const productIcons = lucideIconsOf(product, ctx);
+      const iconGroup = new Map<string, string>();
+      for (const file of new Set([...homeIcons, ...listingIcons, ...productIcons])) {
+        const pages = [homeIcons, listingIcons, productIcons].filter((icons) => icons.has(file));
+        if (pages.length < 2) continue;
+        iconGroup.set(file, productIcons.has(file) ? 'shared' : 'catalogue');
+      }
+      for (const file of everyPageIcons) iconGroup.set(file, 'shared');
+      for (const file of appIcons) iconGroup.set(file, 'app');
+      return new Map([
+        ...found,
+        ...[...iconGroup].map(([file, name]) => [`icon:${file}`, name] as const),
+      ]);
+    })();
+    if (APP_PACKAGES.test(id)) return 'app';
+    const file = icon(id);
+    return groups.get(file ? `icon:${file}` : id) ?? null;
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -105,6 +226,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The manifest lets bench/web-size.mjs measure what the home page loads.
     manifest: true,
     target: 'es2022',
+    modulePreload: {
+      // Each `import()` in a chunk carries the list of files to preload with it (Vite's
+      // __vite__mapDeps, in the chunk's first line). Past the entry, the runtime, React, the router
+      // and the app chunk are always in memory already: any other chunk is loaded through the app
+      // (its routes, the layout's lazy parts). Naming them again cost the app chunk about 0.3 KB
+      // gzip; what a navigation needs is still all listed, so it still loads in one round trip.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && !/(^|\/)index-[^/]+\.js$/.test(hostId)
+          ? deps.filter(
+              (dep) => !/(^|\/)(rolldown-runtime|react-dom|react-router|app)-[^/]+\.js$/.test(dep),
+            )
+          : deps,
+    },
     rolldownOptions: {
       output: {
         // The server renderer is one module: the store server imports it again after a rebuild
@@ -132,9 +266,17 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: 'tanstack-query',
-                  test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
+                  // less mutations and infinite queries: only the forms and the order list use them
+                  // (login, checkout, payment, orders), so they load with those screens, not with
+                  // every page (1.4 KB gzip)
+                  test: (id) =>
+                    /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id) &&
+                    !/[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$/.test(
+                      id,
+                    ),
                   priority: 1,
                 },
+                { name: sharedChunkOf(), includeDependenciesRecursively: false },
               ],
             },
       },

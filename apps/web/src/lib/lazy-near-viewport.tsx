@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
 
 /** What counts as the shopper's first interaction: anything that may need a part's code. */
 const FIRST_INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'popstate'] as const;
@@ -63,5 +63,10 @@ export function lazyNearViewport<P extends object>(
       </div>
     );
   }
-  return NearViewport;
+  // Memoised: the part must not draw again while its code is loading. An update that reaches a
+  // boundary still showing the server's HTML makes React hydrate it first; outside a transition,
+  // when its code has not arrived, React drops that HTML and shows the fallback (nothing) instead.
+  // A parent drawing again (a screen's effect after hydration, such as a media query that differs
+  // from the server's guess) must therefore pass the same props: primitives and stable callbacks.
+  return memo(NearViewport);
 }

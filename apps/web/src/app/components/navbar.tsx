@@ -10,10 +10,21 @@ import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
 import { focusOnClose } from '@/lib/focus-on-close';
 import { paths } from '@/lib/paths';
-import { SearchBox } from './search-box';
+import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 
 // The drawer (Radix Dialog) loads on first open, keeping it out of the entry chunk.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+const loadSearchBox = () => import('./search-box').then((m) => m.SearchBox);
+// The bar's search field is drawn from 768 px up: a phone, where it is hidden (display: none never
+// comes near the viewport), fetches its code at the first tap or key only, not with the page
+// (issue 25: JavaScript before idle). A wide screen fetches it at once; the server's HTML shows the
+// field meanwhile, and its plain GET form works before then.
+const BarSearchBox = lazyNearViewport(loadSearchBox, {
+  className: 'mr-2 hidden w-44 md:block lg:w-64',
+});
+// In the phone menu (loaded on the first tap of its button): the field is the menu's first line.
+const MenuSearchBox = lazy(() => loadSearchBox().then((SearchBox) => ({ default: SearchBox })));
 
 export const SOLID_AFTER_PX = 20;
 
@@ -118,7 +129,7 @@ export function Navbar() {
 
         <div className="ml-auto flex items-center gap-1">
           {/* phones search from the menu, where the bar has no room for a field */}
-          <SearchBox className="mr-2 hidden w-44 md:block lg:w-64" />
+          <BarSearchBox />
           <Link
             to={paths.wishlist}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
@@ -174,7 +185,7 @@ export function Navbar() {
             onOpenChange={(open) => setMenuOpenedAt(open ? location.key : null)}
             categories={categories}
             isLoggedIn={isLoggedIn}
-            search={<SearchBox />}
+            search={<MenuSearchBox />}
             // back to the menu button, unless a link in the menu went to another page
             onCloseAutoFocus={focusOnClose(menuButton, () => locationKey.current !== menuOpenedAt)}
           />

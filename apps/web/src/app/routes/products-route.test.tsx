@@ -105,7 +105,8 @@ describe('products page', () => {
     // the parent-category chips come from the facets, not from a fetch of 100 products
     expect(seen.some((p) => p.get('limit') === '100')).toBe(false);
     expect(await screen.findByRole('button', { name: 'Journals' })).toBeInTheDocument();
-    expect(screen.getByText('Showing 25 to 36 of 60 items')).toBeInTheDocument();
+    // the pagination's code loads on its own (below the fold on a phone)
+    expect(await screen.findByText('Showing 25 to 36 of 60 items')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Page 5' })).toBeInTheDocument();
 
@@ -117,7 +118,7 @@ describe('products page', () => {
         '/products?category=men&page=1&parentCategory=Journals',
       ),
     );
-  });
+  }, 12_000);
 
   it('featured=true asks only for featured products; accessories sends the filter list', async () => {
     const seen: URLSearchParams[] = [];
@@ -296,7 +297,8 @@ describe('products page: search, sort and filters', () => {
     });
     expect(facetsSeen.at(-1)?.getAll('color')).toEqual(['Navy Blue', 'Black']);
 
-    const chips = screen.getByRole('list', { name: 'Chosen filters' });
+    // the chips' code loads once a filter is on
+    const chips = await screen.findByRole('list', { name: 'Chosen filters' });
     await userEvent.click(within(chips).getByRole('button', { name: 'Remove filter Navy Blue' }));
     await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('Navy'));
     expect(screen.getByTestId('location')).toHaveTextContent('color=Black');
@@ -310,7 +312,7 @@ describe('products page: search, sort and filters', () => {
     );
     // no chip left: the listing's heading
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
-  });
+  }, 12_000);
 
   it('the phone Filters button opens the same panel in a sheet, with how many products match', async () => {
     server.use(listHandler(60), facetsHandler(facets({ total: 42 })));

@@ -1,5 +1,5 @@
 import { AlertCircle, PackageSearch, RotateCcw, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { topCategories } from '@/state/store-info/categories';
@@ -9,20 +9,20 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { listingPageName } from '@store/contracts/page-title';
 import { useProductFacets } from '@/features/products/api/get-product-facets';
 import { useProducts } from '@/features/products/api/get-products';
-import { ActiveFilters, LISTING_HEADING_ID } from '@/features/products/components/active-filters';
 import type { FilterChange } from '@/features/products/components/filters-panel';
 import {
-  GridToggle,
   gridClasses,
   ParentCategoryFilter,
   type GridView,
 } from '@/features/products/components/listing-controls';
 import { CollectionLinks } from '@/features/products/components/collection-links';
-import { Pagination } from '@/features/products/components/pagination';
 import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
 import { SortSelect } from '@/features/products/components/sort-select';
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
+import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 import {
+  hasFilters,
+  LISTING_HEADING_ID,
   lastPage,
   listingHeading,
   productFacetsQuery,
@@ -39,6 +39,25 @@ const FiltersPanel = lazy(() =>
   import('@/features/products/components/filters-panel').then((m) => ({ default: m.FiltersPanel })),
 );
 
+// The chips of the chosen filters: none on a listing with no filter on, so their code loads once a
+// filter is on (with the page when the address has one), not on every listing (issue 25).
+const ActiveFilters = lazy(() =>
+  import('@/features/products/components/active-filters').then((m) => ({
+    default: m.ActiveFilters,
+  })),
+);
+// 3 or 2 columns, from 768 px up: hidden on a phone (display: none never nears the viewport), which
+// so fetches its code at the first tap or key only.
+const GridToggle = lazyNearViewport(
+  () => import('@/features/products/components/grid-toggle').then((m) => m.GridToggle),
+  { className: 'hidden md:block' },
+);
+// Under the grid, below the fold on a phone: its code loads as the shopper nears it or first
+// interacts (lib/lazy-near-viewport.tsx); the server's HTML shows it meanwhile.
+const Pagination = lazyNearViewport(() =>
+  import('@/features/products/components/pagination').then((m) => m.Pagination),
+);
+
 /** Collections offered above the listing; more would wrap into a wall of links. */
 const MAX_COLLECTIONS = 8;
 
@@ -50,6 +69,10 @@ export function Component() {
   // Tailwind's md: where the filters column shows
   const wideScreen = useMediaQuery('(min-width: 48rem)');
   const filtersButton = useRef<HTMLButtonElement>(null);
+  // Once a filter has been on, the chips stay mounted (they draw nothing with none on): removing
+  // the last one moves the focus to the heading, which they do after that render.
+  const [chipsShown, setChipsShown] = useState(false);
+  if (!chipsShown && hasFilters(params)) setChipsShown(true);
   const products = useProducts(productListQuery(params));
   const facets = useProductFacets(productFacetsQuery(params));
   const { storeInfo, isLoading: storeInfoLoading } = useStoreInfo();
@@ -78,7 +101,17 @@ export function Component() {
     next.set('page', String(page));
     return next;
   };
-  const setPage = (page: number) => setSearchParams(withPage(page));
+  // stable, so the pagination (a part whose code may still be loading, lazyNearViewport) gets the
+  // same props when the page draws again, and keeps the server's HTML until its code arrives
+  const setPage = useCallback(
+    (page: number) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', String(page));
+        return next;
+      }),
+    [setSearchParams],
+  );
 
   // every filter or sort change starts again at page 1
   const changeFilters = (change: FilterChange) => setSearchParams(withFilter(searchParams, change));
@@ -167,7 +200,11 @@ export function Component() {
                   />
                 </div>
               </Suspense>
-              <ActiveFilters params={params} onChange={changeFilters} />
+              {chipsShown && (
+                <Suspense fallback={null}>
+                  <ActiveFilters params={params} onChange={changeFilters} />
+                </Suspense>
+              )}
             </>
           )}
 
@@ -208,15 +245,13 @@ export function Component() {
                 busy={products.isPlaceholderData}
                 priorityFirst
               />
-              <Suspense fallback={null}>
-                <Pagination
-                  page={params.page}
-                  pageSize={PRODUCT_PAGE_SIZE}
-                  total={total}
-                  totalPages={products.data.totalPages}
-                  onPageChange={setPage}
-                />
-              </Suspense>
+              <Pagination
+                page={params.page}
+                pageSize={PRODUCT_PAGE_SIZE}
+                total={total}
+                totalPages={products.data.totalPages}
+                onPageChange={setPage}
+              />
             </>
           )}
         </div>

@@ -4,6 +4,7 @@ import { Button } from '@store/ui/button';
 import {
   chosenPriceRange,
   hasFilters,
+  LISTING_HEADING_ID,
   priceRangeLabel,
   priceRangeParams,
   splitAttrParam,
@@ -34,9 +35,6 @@ function chipsOf(params: ListingParams): Chip[] {
   if (params.inStock) chips.push({ label: 'In stock only', change: { inStock: undefined } });
   return chips;
 }
-
-/** The listing's h1 (tabIndex -1): where focus goes when the last chosen filter is removed. */
-export const LISTING_HEADING_ID = 'listing-heading';
 
 /** The filters on, each removable, and Clear all (which keeps the search and the category). */
 export function ActiveFilters({

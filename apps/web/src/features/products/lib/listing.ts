@@ -109,6 +109,9 @@ export function productListQuery(params: ListingParams, limit = PRODUCT_PAGE_SIZ
 }
 
 /** Whether any of the issue-13 filters (not the spec's category or parent category) is chosen. */
+/** The listing's h1 (tabIndex -1): where focus goes when the last chosen filter is removed. */
+export const LISTING_HEADING_ID = 'listing-heading';
+
 export function hasFilters(params: ListingFilters): boolean {
   return (
     params.minPrice !== undefined ||
