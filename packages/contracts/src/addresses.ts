@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeIndianMobile } from './india';
 import { shippingAddressSchema } from './orders';
 
 /**
@@ -55,3 +56,27 @@ export const addressResponseSchema = z.object({ data: savedAddressSchema });
 
 /** Any id that names no address of the caller's (another shopper's, or not an id at all) is a 404. */
 export const addressParamsSchema = z.object({ addressId: z.string().max(64) });
+
+/**
+ * One key for the same address however it was typed: case, spaces and the commas, dots and
+ * dashes between words do not make another address ("12, M.G. Road" and "12 m g road"), nor does
+ * the phone's +91. The server keeps one entry per key; the checkout offers "Save this address"
+ * only for an address whose key is not in the book.
+ */
+export function addressMatchKey(a: {
+  fullName: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+}): string {
+  const words = (v: string) =>
+    v
+      .toLowerCase()
+      .replace(/[\s,.\-/#]+/g, ' ')
+      .trim();
+  const phone = normalizeIndianMobile(a.phone.trim()) ?? a.phone;
+  const pin = a.postalCode.replace(/\s/g, '');
+  return [a.fullName, a.address, a.city, a.state, pin, phone].map(words).join('|');
+}

@@ -3,6 +3,7 @@ import {
   ADDRESS_BOOK_MAX,
   addressBookFullMessage,
   addressExistsMessage,
+  addressMatchKey,
   addressNotFoundMessage,
   type AddressLabel,
   type SavedAddress,
@@ -74,21 +75,7 @@ function storedFields(input: ShippingAddress) {
     postalCode,
     phone,
   };
-  return { ...fields, matchKey: matchKeyOf(fields) };
-}
-
-/**
- * One key for the same address however it was typed: case, spaces and the commas, dots and
- * dashes between words do not make another address ("12, M.G. Road" and "12 m g road").
- */
-export function matchKeyOf(a: ShippingAddress): string {
-  const words = (v: string) =>
-    v
-      .toLowerCase()
-      .replace(/[\s,.\-/#]+/g, ' ')
-      .trim();
-  const phone = normalizeIndianMobile(a.phone) ?? a.phone;
-  return [a.fullName, a.address, a.city, a.state, a.postalCode, phone].map(words).join('|');
+  return { ...fields, matchKey: addressMatchKey(fields) };
 }
 
 /**
