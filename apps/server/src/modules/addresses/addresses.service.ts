@@ -18,7 +18,6 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { checkShippingPin } from '../shipping/shipping.service';
 
 type AddressRow = typeof customerAddresses.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An address as POST/PUT take it, after contracts' addressBodySchema. */
 export interface AddressInput extends ShippingAddress {
@@ -271,7 +270,7 @@ export async function deleteAddress(
  * goes ahead either way. The first address becomes the default.
  */
 export async function rememberAddress(
-  tx: Tx,
+  tx: DbOrTx,
   storeId: string,
   userId: string,
   address: ShippingAddress,
