@@ -43,7 +43,7 @@ export async function logIn(page: Page, s: Shopper): Promise<void> {
 
 export async function fillShipping(page: Page): Promise<void> {
   await page.getByLabel('Full Name').fill(shipping.fullName);
-  await page.getByLabel('Address').fill(shipping.address);
+  await page.getByLabel('Address', { exact: true }).fill(shipping.address);
   await page.getByLabel('City').fill(shipping.city);
   const state = page.getByLabel('State');
   if ((await state.evaluate((el) => el.tagName)) === 'SELECT')

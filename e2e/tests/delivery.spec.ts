@@ -46,7 +46,7 @@ test('PIN look-up: the product page estimates delivery; checkout fills the city 
   await addProductToCart(page, product);
   await page.goto('/checkout');
   await page.getByLabel('Full Name').fill(shipping.fullName);
-  await page.getByLabel('Address').fill(shipping.address);
+  await page.getByLabel('Address', { exact: true }).fill(shipping.address);
   await page.getByLabel('Phone').fill(shipping.phone.replace('+91', ''));
 
   // First a Delhi PIN with Tamil Nadu chosen: the state field says where the PIN is.

@@ -26,6 +26,7 @@ import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { addressRoutes } from './modules/addresses/addresses.routes';
 import {
   adminOrderDocumentRoutes,
   orderDocumentRoutes,
@@ -321,6 +322,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         reply.code(404).send(errorBody('Not found', 'not_found')),
       );
       await api.register(userRoutes, { db: options.db });
+      await api.register(addressRoutes, { db: options.db });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(relatedProductRoutes, { db: options.db, cache });

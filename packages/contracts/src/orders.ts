@@ -40,6 +40,8 @@ export const createOrderBodySchema = z.object({
   products: z.record(z.string().min(1).max(64), z.number().int().min(1).max(ORDER_MAX_QUANTITY)),
   lines: z.array(orderLineSchema).max(ORDER_MAX_LINES).optional(),
   shippingAddress: shippingAddressSchema,
+  /** checkout's "Save this address": kept in the shopper's address book with the order (once) */
+  saveAddress: z.boolean().optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 

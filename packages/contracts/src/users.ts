@@ -47,6 +47,11 @@ export const accountInfoSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   createdAt: z.string(),
+  /**
+   * GET /accountInfo only: the mobile the shopper last gave (their latest order's, else their
+   * default address's), as +91 and ten digits, for prefilling forms; absent when none
+   */
+  phone: z.string().optional(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 

@@ -231,6 +231,48 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_store_email_uq').on(t.storeId, t.email)],
 );
 
+/**
+ * A shopper's address book (/account/addresses, modules/addresses). Per customer of one store; at
+ * most one default per customer (the partial unique index), and the service keeps exactly one
+ * while the book has any. `match_key` is the address normalised (case, spaces, phone digits):
+ * the same address saved twice, from the book or from a checkout, is one row.
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'home', 'work' or none */
+    label: text('label'),
+    fullName: text('full_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    /** as the states list spells it */
+    state: text('state').notNull(),
+    /** six digits */
+    postalCode: text('postal_code').notNull(),
+    /** +91 and ten digits */
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    matchKey: text('match_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customer_addresses_store_user_idx').on(t.storeId, t.userId),
+    uniqueIndex('customer_addresses_user_match_uq').on(t.userId, t.matchKey),
+    uniqueIndex('customer_addresses_user_default_uq')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check('customer_addresses_label_ck', sql`${t.label} in ('home', 'work')`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {

@@ -71,6 +71,7 @@ const ResetPasswordRoute = lazyRoute(
   () => import('./routes/reset-password-route'),
 );
 const AccountRoute = lazyRoute('account-route', () => import('./routes/account-route'));
+const AddressesRoute = lazyRoute('addresses-route', () => import('./routes/addresses-route'));
 const CheckoutRoute = lazyRoute('checkout-route', () => import('./routes/checkout-route'));
 const OrdersRoute = lazyRoute('orders-route', () => import('./routes/orders-route'));
 const PaymentRoute = lazyRoute('payment-route', () => import('./routes/payment-route'));
@@ -103,6 +104,7 @@ const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           { path: 'account', element: <AccountRoute /> },
+          { path: 'account/addresses', element: <AddressesRoute /> },
           { path: 'checkout', element: <CheckoutRoute /> },
           { path: 'orders', element: <OrdersRoute /> },
           { path: 'payment', element: <PaymentRoute /> },

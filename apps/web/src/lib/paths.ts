@@ -58,6 +58,8 @@ export const paths = {
   /** The e-mailed link carries `token`; the page takes it out of the address bar at once. */
   resetPassword: '/reset-password',
   account: '/account',
+  /** the signed-in shopper's address book */
+  addresses: '/account/addresses',
   checkout: '/checkout',
   orders: '/orders',
   payment: (orderId: string): string => withQuery('/payment', { orderId }),

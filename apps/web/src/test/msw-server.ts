@@ -18,6 +18,9 @@ export const defaultHandlers = [
           { status: 404 },
         );
   }),
+  // a signed-in shopper with nothing to prefill: no saved addresses, no account details
+  http.get(`${API}/account/addresses`, () => HttpResponse.json({ data: [] })),
+  http.get(`${API}/accountInfo`, () => HttpResponse.json({ data: {} })),
 ];
 
 export const server = setupServer(...defaultHandlers);

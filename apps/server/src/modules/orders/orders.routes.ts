@@ -13,6 +13,7 @@ import {
 } from '@store/contracts/orders';
 import type { Db } from '../../db/client';
 import { trackOrderRateLimit } from '../../plugins/rate-limit';
+import { rememberAddress } from '../addresses/addresses.service';
 import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
 import {
   createOrder,
@@ -142,6 +143,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
         },
         async (tx) => {
           const placed = await createOrder(tx, request.store.id, user, request.body, view);
+          // saved with the order or not at all; the same address again stays one entry
+          if (request.body.saveAddress)
+            await rememberAddress(tx, request.store.id, user.id, request.body.shippingAddress);
           availabilityChanged = placed.availabilityChanged;
           return { statusCode: 201, body: placed.order };
         },

@@ -13,6 +13,8 @@ const methodLabels: Record<PaymentMethod, string> = {
 export interface FieldDefaults {
   payerName?: string;
   email?: string;
+  /** +91 and ten digits */
+  phone?: string | undefined;
 }
 
 /**
@@ -72,6 +74,7 @@ export function paymentFieldDefinitions(
       mask: '+919999999999',
       rules: { required: true, pattern: '/^\\+91[6-9]\\d{9}$/' },
       rulesMessages: ['Please enter your mobile number'],
+      ...(defaults.phone ? { defaultValue: defaults.phone } : {}),
     },
     {
       name: 'companyName',

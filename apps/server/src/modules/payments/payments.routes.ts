@@ -15,6 +15,7 @@ import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempote
 import { formFields, orderReturnLocation } from './form-body';
 import { paymentConfigForStore, sandboxEnabled, type PaymentConfig } from './payment-config';
 import { findUserById } from '../users/users.service';
+import { accountMobile } from '../addresses/addresses.service';
 import { paymentFieldDefinitions } from './payment-fields';
 import { applyNotification, startPayment } from './payments.service';
 import { payuEndpoints } from './providers/payu';
@@ -56,7 +57,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       schema: {
         tags: ['payments'],
         summary:
-          'The payment form: field definitions (spec section 3); name and email are prefilled for a signed-in shopper',
+          'The payment form: field definitions (spec section 3); name, email and mobile are prefilled for a signed-in shopper',
         response: { 200: paymentFieldsResponseSchema },
       },
     },
@@ -66,7 +67,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       if (!request.user) return paymentFieldDefinitions(methods);
       const account = await findUserById(app.db, request.user.storeId, request.user.id);
       const payerName = account ? `${account.firstName} ${account.lastName}`.trim() : undefined;
-      return paymentFieldDefinitions(methods, { email: request.user.email, payerName });
+      const phone = await accountMobile(app.db, request.user.storeId, request.user.id);
+      return paymentFieldDefinitions(methods, { email: request.user.email, payerName, phone });
     },
   );
 

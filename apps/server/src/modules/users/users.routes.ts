@@ -19,6 +19,7 @@ import {
   registerRateLimit,
   resetPasswordRateLimit,
 } from '../../plugins/rate-limit';
+import { accountMobile } from '../addresses/addresses.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { checkCredentials, findUserById, registerUser, toAccountInfo } from './users.service';
 
@@ -145,7 +146,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         return reply
           .code(401)
           .send({ error: 'This account no longer exists', code: 'unauthenticated' });
-      return { data: toAccountInfo(row) };
+      const phone = await accountMobile(db, request.store.id, row.id);
+      return { data: { ...toAccountInfo(row), ...(phone ? { phone } : {}) } };
     },
   );
 };

@@ -37,6 +37,10 @@ describe('account screen', () => {
     expect(screen.getByText('asha@example.in')).toBeInTheDocument();
     expect(screen.getByText('15 January 2024')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /My Orders/ })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: /My Addresses/ })).toHaveAttribute(
+      'href',
+      '/account/addresses',
+    );
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 

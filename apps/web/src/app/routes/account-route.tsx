@@ -1,5 +1,5 @@
 import { startTransition, useEffect } from 'react';
-import { CalendarDays, LogOut, Mail, Package, User } from 'lucide-react';
+import { CalendarDays, LogOut, Mail, MapPin, Package, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
@@ -80,6 +80,18 @@ export function Component() {
           <span className="font-medium">My Orders</span>
           <span className="text-sm text-muted-foreground">
             Track, pay for and review your orders
+          </span>
+        </span>
+      </Link>
+      <Link
+        to={paths.addresses}
+        className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-colors hover:bg-muted"
+      >
+        <MapPin className="size-6 text-primary" aria-hidden="true" />
+        <span className="grid">
+          <span className="font-medium">My Addresses</span>
+          <span className="text-sm text-muted-foreground">
+            Add, change or remove your delivery addresses
           </span>
         </span>
       </Link>

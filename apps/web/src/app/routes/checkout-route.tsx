@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@store/ui/button';
@@ -28,6 +28,13 @@ import {
 import type { ShippingAddress } from '@store/contracts/orders';
 import { useZodForm } from '@/lib/use-zod-form';
 import { paths } from '@/lib/paths';
+import { useAccountInfoQuery } from '@/features/account/api/get-account-info';
+import { accountFullName } from '@/features/account/lib/account-info';
+import { useAddressesQuery, useRefreshAddresses } from '@/features/addresses/api/addresses';
+import { SaveAddressChoice } from '@/features/addresses/components/save-address-choice';
+import { SavedAddressPicker } from '@/features/addresses/components/saved-address-picker';
+import { useCheckoutAddress } from '@/features/addresses/lib/use-checkout-address';
+import { offerToSave } from '@/features/addresses/lib/address-book';
 
 export function Component() {
   const { items, total, clearCart } = useCart();
@@ -41,6 +48,16 @@ export function Component() {
     afterSubmit: 'clear',
   });
   const [postalCode, state] = useWatch({ control: form.control, name: ['postalCode', 'state'] });
+  // the address book and the account: the default address preselected, else name and mobile
+  const account = useAccountInfoQuery().data;
+  const contact = useMemo(
+    () => (account ? { fullName: accountFullName(account), phone: account.phone } : undefined),
+    [account],
+  );
+  const savedAddresses = useAddressesQuery().data;
+  const refreshAddresses = useRefreshAddresses();
+  const addressChoice = useCheckoutAddress(form, savedAddresses, contact);
+  const [saveAddress, setSaveAddress] = useState(false);
   const pinCheck = useShippingPin(postalCode, state);
   // what the last look-up wrote, so a new PIN may replace it but never the shopper's own words
   const filledByPin = useRef<{ city?: string; state?: string }>({});
@@ -94,6 +111,10 @@ export function Component() {
       products: cartToOrderProducts(items),
       lines: cartToOrderLines(items),
       shippingAddress,
+      // only while the box shows: an address not in the book yet, and room for it
+      ...(saveAddress && savedAddresses && offerToSave(form.getValues(), savedAddresses)
+        ? { saveAddress: true }
+        : {}),
     };
     setRefusal(undefined);
     try {
@@ -101,6 +122,7 @@ export function Component() {
       // second order); a changed cart or address is a new attempt with a new key
       const orderId = await mutation.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
       keys.done();
+      if (body.saveAddress) void refreshAddresses();
       clearCart({ silent: true });
       // a failed try's 'Error placing order' must not follow the shopper onto the payment page
       toast.dismissErrors();
@@ -174,11 +196,26 @@ export function Component() {
               </div>
             )}
             <form noValidate onSubmit={onSubmit} className="grid gap-6">
+              {savedAddresses && savedAddresses.length > 0 && (
+                <SavedAddressPicker
+                  addresses={savedAddresses}
+                  choice={addressChoice.choice}
+                  onChoose={addressChoice.choose}
+                />
+              )}
               <ShippingFields
                 form={form}
                 pinProblem={pinCheck.pinProblem}
                 stateProblem={pinCheck.stateProblem}
               />
+              {savedAddresses && (
+                <SaveAddressChoice
+                  control={form.control}
+                  saved={savedAddresses}
+                  checked={saveAddress}
+                  onCheckedChange={setSaveAddress}
+                />
+              )}
               <DeliveryEstimate lookup={pinCheck.stateProblem ? undefined : place} />
               <Button type="submit" size="lg" disabled={mutation.isPending || items.length === 0}>
                 {mutation.isPending ? 'Processing...' : 'Place Order'}

@@ -1,7 +1,7 @@
 import type { AccountInfo } from '@store/contracts/users';
 
 export type AccountDetails = Partial<
-  Pick<AccountInfo, 'firstName' | 'lastName' | 'email' | 'createdAt'>
+  Pick<AccountInfo, 'firstName' | 'lastName' | 'email' | 'createdAt' | 'phone'>
 >;
 
 /** GET /accountInfo answers { data: {...} } or the object itself (spec section 3). */
@@ -17,6 +17,7 @@ export function unwrapAccountInfo(body: unknown): AccountDetails {
     lastName: text('lastName'),
     email: text('email'),
     createdAt: text('createdAt'),
+    phone: text('phone'),
   };
 }
 
