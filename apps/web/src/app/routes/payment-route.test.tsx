@@ -210,6 +210,33 @@ describe('Payment page: the dynamic form', () => {
     expect(screen.getByLabelText('GSTIN')).toHaveAttribute('placeholder', '99AAAAA9999A9Z9');
   });
 
+  it('asks for the UPI ID with a UPI method only, not with the gateway or cash on delivery', async () => {
+    const upiId: PaymentField = {
+      name: 'upiId',
+      label: 'Your UPI ID (optional)',
+      type: 'text',
+      showWhenFilled: ['method'],
+      showWhenValue: { method: ['upi_qr'] },
+    };
+    const [method, ...rest] = fields;
+    serveFields([
+      { ...method, options: [...method!.options!, { value: 'cod', label: 'Cash on delivery' }] },
+      upiId,
+      ...rest,
+    ]);
+    const user = userEvent.setup();
+    render();
+    const select = await screen.findByLabelText('Payment method');
+    // the form starts on UPI QR (the method's defaultValue)
+    expect(screen.getByLabelText('Your UPI ID (optional)')).toBeInTheDocument();
+    await user.selectOptions(select, 'gateway');
+    expect(screen.queryByLabelText('Your UPI ID (optional)')).not.toBeInTheDocument();
+    await user.selectOptions(select, 'cod');
+    expect(screen.queryByLabelText('Your UPI ID (optional)')).not.toBeInTheDocument();
+    await user.selectOptions(select, 'upi_qr');
+    expect(screen.getByLabelText('Your UPI ID (optional)')).toBeInTheDocument();
+  });
+
   it('disables Pay Now while a visible required field is blank', async () => {
     serveFields();
     const user = userEvent.setup();
