@@ -479,6 +479,12 @@ describe('Payment page: results', () => {
     });
     expect(await screen.findByText('Scan QR Code to Complete Payment')).toBeInTheDocument();
     expect(screen.getByTestId('payment-qr').tagName.toLowerCase()).toBe('svg');
+    // the shopper pressed Pay Now at the foot of the form: the code is brought into view and its
+    // heading takes the focus
+    const heading = screen.getByRole('heading', { name: 'Scan QR Code to Complete Payment' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const scrolled = scrollIntoView.mock.contexts as Element[];
+    expect(scrolled.some((el) => el.contains(screen.getByTestId('payment-qr')))).toBe(true);
     await waitFor(() => expect(location()).toBe('/order-success'), { timeout: 8000 });
     expect(polls).toBeGreaterThanOrEqual(2);
   }, 12_000);
