@@ -43,6 +43,7 @@ export const apiErrorCodes = [
   'cart_refused', // a line the store cannot sell as asked: unknown product, size/colour, too many lines
   'out_of_stock', // a line wants more than is left: `fields` names each line (lines.<i> / products.<id>)
   'fair_stock_limit', // the shopper's cap on unpaid orders or units held
+  'cod_refused', // cash on delivery not for this order (limit, PIN, off): `fields` names the method field
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

@@ -40,6 +40,13 @@ export const createOrderBodySchema = z.object({
   products: z.record(z.string().min(1).max(64), z.number().int().min(1).max(ORDER_MAX_QUANTITY)),
   lines: z.array(orderLineSchema).max(ORDER_MAX_LINES).optional(),
   shippingAddress: shippingAddressSchema,
+  /**
+   * How the shopper means to pay, when the checkout knows it already. Only 'cod' is acted on:
+   * the store's cash-on-delivery rules (limit, PINs, on/off) are checked before the order is
+   * written or any stock taken, so a refused order is never half made (400 cod_refused, the
+   * message on `paymentMethod`). Payment itself still happens on the payment page.
+   */
+  paymentMethod: z.enum(['upi_qr', 'upi_app', 'gateway', 'payu', 'cod']).optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
