@@ -368,7 +368,11 @@ export async function createOrder(
     const errors: Record<string, string> = {};
     wanted.forEach((w, i) => {
       const s = shortOf.get(stockKeyOf(w));
-      if (s) errors[fieldOf(i)] = stockMessages.short(items[i]!.productTitle, s.left);
+      if (!s) return;
+      errors[fieldOf(i)] = stockMessages.short(items[i]!.productTitle, s.left);
+      // what is left, for a client to mark the line and cap its quantity without reading it out
+      // of the words (api-errors.ts: out_of_stock)
+      errors[`${fieldOf(i)}.available`] = String(Math.max(0, s.left));
     });
     failWith(409, errors, 'Some products are out of stock', 'out_of_stock');
   }

@@ -24,8 +24,7 @@ export const COD_PROVIDER = 'cod';
 export { codAllowedForPin, codMessages } from './cod-rules';
 
 /** A refusal shown on the payment form's method select (the web maps `fields` by field name). */
-const refuse = (message: string) =>
-  new HttpError(400, message, { method: message }, 'cod_refused');
+const refuse = (message: string) => new HttpError(400, message, { method: message }, 'cod_refused');
 
 export interface CodOrder {
   id: string;
