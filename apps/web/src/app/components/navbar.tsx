@@ -8,6 +8,7 @@ import { topCategories } from '@/state/store-info/categories';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
+import { countOf } from '@store/contracts/text';
 import { focusOnClose } from '@/lib/focus-on-close';
 import { paths } from '@/lib/paths';
 import { SearchBox } from './search-box';
@@ -122,7 +123,7 @@ export function Navbar() {
           <Link
             to={paths.wishlist}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
-            aria-label={`Wishlist, ${saved.length} ${saved.length === 1 ? 'item' : 'items'}`}
+            aria-label={`Wishlist, ${countOf(saved.length, 'item')}`}
           >
             <Heart className="size-5" aria-hidden="true" />
             <CountBadge count={saved.length} />
@@ -130,7 +131,7 @@ export function Navbar() {
           <Link
             to={paths.cart}
             className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
-            aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+            aria-label={`Cart, ${countOf(itemCount, 'item')}`}
           >
             <ShoppingBag className="size-5" aria-hidden="true" />
             <CountBadge count={itemCount} />
