@@ -148,7 +148,7 @@ describe('error bodies of the store app', () => {
     expect(res.json()).toEqual({
       error: message,
       code: 'out_of_stock',
-      fields: { [`products.${product!.id}`]: message },
+      fields: { [`products.${product!.id}`]: message, [`products.${product!.id}.available`]: '1' },
     });
   });
 

@@ -41,8 +41,11 @@ export const apiErrorCodes = [
   // shoppers and orders
   'email_taken',
   'cart_refused', // a line the store cannot sell as asked: unknown product, size/colour, too many lines
-  'out_of_stock', // a line wants more than is left: `fields` names each line (lines.<i> / products.<id>)
+  // a line wants more than is left: `fields` names each line (lines.<i> / products.<id>) with the
+  // message, and `<that key>.available` with the units left ("0" when sold out)
+  'out_of_stock',
   'fair_stock_limit', // the shopper's cap on unpaid orders or units held
+  'cod_refused', // cash on delivery not for this order (limit, PIN, off): `fields` names the method field
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

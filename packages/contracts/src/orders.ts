@@ -42,6 +42,13 @@ export const createOrderBodySchema = z.object({
   shippingAddress: shippingAddressSchema,
   /** checkout's "Save this address": kept in the shopper's address book with the order (once) */
   saveAddress: z.boolean().optional(),
+  /**
+   * How the shopper means to pay, when the checkout knows it already. Only 'cod' is acted on:
+   * the store's cash-on-delivery rules (limit, PINs, on/off) are checked before the order is
+   * written or any stock taken, so a refused order is never half made (400 cod_refused, the
+   * message on `paymentMethod`). Payment itself still happens on the payment page.
+   */
+  paymentMethod: z.enum(['upi_qr', 'upi_app', 'gateway', 'payu', 'cod']).optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 

@@ -42,6 +42,20 @@ describe('blank values and visibility', () => {
     expect(isPaymentFieldVisible(dep, { company: ' ' })).toBe(false);
     expect(isPaymentFieldVisible(dep, { other: 'x' })).toBe(true);
   });
+  it('with showWhenValue, shows a field only for the listed values (the UPI ID for UPI only)', () => {
+    const upiId = text({
+      name: 'upiId',
+      showWhenFilled: ['method'],
+      showWhenValue: { method: ['upi_qr', 'upi_app'] },
+    });
+    expect(isPaymentFieldVisible(upiId, { method: 'upi_qr' })).toBe(true);
+    expect(isPaymentFieldVisible(upiId, { method: 'upi_app' })).toBe(true);
+    expect(isPaymentFieldVisible(upiId, { method: 'cod' })).toBe(false);
+    expect(isPaymentFieldVisible(upiId, { method: 'gateway' })).toBe(false);
+    expect(isPaymentFieldVisible(upiId, {})).toBe(false);
+    // a hidden field has no error, so a stray value sent with cash on delivery is not refused
+    expect(validatePaymentFields([upiId], { method: 'cod', upiId: 'not a vpa' })).toEqual({});
+  });
 });
 
 describe('patterns', () => {

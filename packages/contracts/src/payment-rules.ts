@@ -55,10 +55,17 @@ export function parseRulePattern(pattern: string): RegExp | null {
   }
 }
 
-/** A field is shown when its showWhenFilled list is empty or any named field is non-blank. */
+/**
+ * A field is shown when its showWhenFilled list is empty or any named field is non-blank, and,
+ * when it has showWhenValue, each named field holds one of the listed values.
+ */
 export function isPaymentFieldVisible(field: PaymentField, values: PaymentFieldValues): boolean {
   const deps = field.showWhenFilled ?? [];
-  return deps.length === 0 || deps.some((name) => !isBlankValue(values[name]));
+  if (deps.length > 0 && !deps.some((name) => !isBlankValue(values[name]))) return false;
+  return Object.entries(field.showWhenValue ?? {}).every(([name, allowed]) => {
+    const value = values[name];
+    return typeof value === 'string' && allowed.includes(value);
+  });
 }
 
 export function visiblePaymentFields(

@@ -34,6 +34,13 @@ export const paymentFieldSchema = z.object({
   defaultValue: z.union([z.string(), z.boolean()]).optional(),
   /** shown only when at least one of these fields is non-blank (empty list: always shown) */
   showWhenFilled: z.array(z.string()).optional(),
+  /**
+   * Beyond the spec: shown only when each named field's value is one of its list, e.g. the payer's
+   * UPI ID only for the UPI methods ({ method: ['upi_qr', 'upi_app'] }). A client that does not know
+   * it shows the field as showWhenFilled says, which is what the store did before (harmless: the
+   * value of a hidden field is never read).
+   */
+  showWhenValue: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type PaymentField = z.infer<typeof paymentFieldSchema>;
 

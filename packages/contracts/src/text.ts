@@ -22,3 +22,11 @@ export function trimEnd(text: string, char: string): string {
   while (end > 0 && text[end - 1] === char) end--;
   return text.slice(0, end);
 }
+
+/**
+ * "1 item", "2 items", "0 orders": a count with its noun in the right number (English plurals
+ * here are regular; pass `plural` where one is not).
+ */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}

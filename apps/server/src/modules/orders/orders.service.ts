@@ -24,6 +24,7 @@ import { stockKeyOf, takeStock, type StockChange } from '../products/stock.servi
 import { queueOrderEmail } from '../mail/outbox.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 import { checkFairStock, type WantedProduct } from './fair-stock.service';
+import { codRefusal } from '../payments/cod-rules';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -330,6 +331,15 @@ export async function createOrder(
     };
   });
 
+  // Cash on delivery chosen at checkout: the store's rules decide now, before the shopper's caps
+  // count this order or any stock is taken (it was refused only on the payment page, with the
+  // order placed and its stock held).
+  const totalPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);
+  if (body.paymentMethod === 'cod') {
+    const refusal = await codRefusal(tx, storeId, { totalPaise, shippingPostalCode: postalCode });
+    if (refusal) throw new HttpError(400, refusal, { paymentMethod: refusal }, 'cod_refused');
+  }
+
   // the shopper's caps on orders and units held without money, before any stock is taken
   const perProduct = new Map<string, WantedProduct>();
   for (const i of items) {
@@ -358,12 +368,15 @@ export async function createOrder(
     const errors: Record<string, string> = {};
     wanted.forEach((w, i) => {
       const s = shortOf.get(stockKeyOf(w));
-      if (s) errors[fieldOf(i)] = stockMessages.short(items[i]!.productTitle, s.left);
+      if (!s) return;
+      errors[fieldOf(i)] = stockMessages.short(items[i]!.productTitle, s.left);
+      // what is left, for a client to mark the line and cap its quantity without reading it out
+      // of the words (api-errors.ts: out_of_stock)
+      errors[`${fieldOf(i)}.available`] = String(Math.max(0, s.left));
     });
     failWith(409, errors, 'Some products are out of stock', 'out_of_stock');
   }
 
-  const totalPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);
   const a = body.shippingAddress;
   for (let attempt = 0; ; attempt++) {
     const id = newOrderId();

@@ -111,7 +111,8 @@ describe('a line that wants more than is left', () => {
     expect(res.json()).toEqual({
       error: message,
       code: 'out_of_stock',
-      fields: { [`products.${plain.id}`]: message },
+      // the line by name, and what is left as a number a client can read
+      fields: { [`products.${plain.id}`]: message, [`products.${plain.id}.available`]: '2' },
     });
     expect(await stockOf(t.db, plain.id)).toBe(2);
     expect(await ordersCount()).toBe(before);
@@ -129,7 +130,9 @@ describe('a line that wants more than is left', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().fields).toEqual({
       'lines.0': `Only 3 of ${pen.title} are left`,
+      'lines.0.available': '3',
       'lines.1': `Only 3 of ${pen.title} are left`,
+      'lines.1.available': '3',
     });
     expect(await stockOf(t.db, pen.id, { color: 'Black' })).toBe(3);
   });
@@ -150,7 +153,7 @@ describe('a line that wants more than is left', () => {
     expect(res.json()).toEqual({
       error: `${pen.title} is sold out`,
       code: 'out_of_stock',
-      fields: { 'lines.1': `${pen.title} is sold out` },
+      fields: { 'lines.1': `${pen.title} is sold out`, 'lines.1.available': '0' },
     });
     expect(await stockOf(t.db, plain.id)).toBe(5);
   });

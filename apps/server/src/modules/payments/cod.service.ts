@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { formatInr, formatPaise, paiseToRupees } from '@store/contracts/money';
+import { formatPaise } from '@store/contracts/money';
 import { orderStatus, orderStatusLabel } from '@store/contracts/order-rules';
 import type { PaymentResponse } from '@store/contracts/payments';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders, payments, stores } from '../../db/schema';
+import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { normalizeOrderId } from '../orders/order-id';
 import {
@@ -15,29 +15,16 @@ import {
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { queueOrderEmail } from '../mail/outbox.service';
 import { COD_METHOD } from './payment-config';
+import { codMessages, codRefusal } from './cod-rules';
 import { randomReference } from './signature';
 
 /** The provider name of cash-on-delivery attempts: the shop itself collects, through its courier. */
 export const COD_PROVIDER = 'cod';
 
-export const codMessages = {
-  off: 'Cash on delivery is not available at the moment',
-  overLimit: (maxPaise: number) =>
-    `Cash on delivery is available for orders up to ${formatInr(paiseToRupees(maxPaise))}`,
-  pin: (pin: string) => `Cash on delivery is not available for PIN ${pin}`,
-  alreadyAccepted: 'This order is already confirmed for cash on delivery',
-  alreadyCollected: 'The cash for this order is already recorded',
-  notCod: 'This order is not a cash-on-delivery order',
-} as const;
+export { codAllowedForPin, codMessages } from './cod-rules';
 
 /** A refusal shown on the payment form's method select (the web maps `fields` by field name). */
-const refuse = (message: string) => new HttpError(400, message, { method: message });
-
-/** Whether a PIN may pay cash: no prefixes means all of India. */
-export function codAllowedForPin(pin: string, prefixes: readonly string[] | null): boolean {
-  const digits = pin.replace(/\s+/g, '');
-  return !prefixes || prefixes.length === 0 || prefixes.some((p) => digits.startsWith(p));
-}
+const refuse = (message: string) => new HttpError(400, message, { method: message }, 'cod_refused');
 
 export interface CodOrder {
   id: string;
@@ -58,18 +45,8 @@ export async function startCashOnDelivery(
   order: CodOrder,
   now: Date,
 ): Promise<PaymentResponse> {
-  const [store] = await tx
-    .select({
-      enabled: stores.codEnabled,
-      maxPaise: stores.codMaxPaise,
-      prefixes: stores.codPinPrefixes,
-    })
-    .from(stores)
-    .where(eq(stores.id, storeId));
-  if (!store?.enabled) throw refuse(codMessages.off);
-  if (order.totalPaise > store.maxPaise) throw refuse(codMessages.overLimit(store.maxPaise));
-  if (!codAllowedForPin(order.shippingPostalCode, store.prefixes))
-    throw refuse(codMessages.pin(order.shippingPostalCode.replace(/\s+/g, '')));
+  const refusal = await codRefusal(tx, storeId, order);
+  if (refusal) throw refuse(refusal);
   // the order row is locked and Pending, so this cannot lose; checked all the same
   if (!(await acceptCashOnDelivery(tx, order.id)))
     throw new HttpError(409, 'This order has already been paid');

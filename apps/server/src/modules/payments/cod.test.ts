@@ -15,12 +15,15 @@ import {
   authHeader,
   createTestApp,
   placeTestOrder,
+  plainProducts,
+  testShippingAddress,
   registerAndLogin,
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
 import { expireUnpaidOrders, transitionOrder } from '../orders/order-transitions.service';
 import { getDashboard } from '../reports/dashboard.service';
+import { setStock, stockOf } from '../../test/stock';
 
 let t: TestApp;
 let shopper: TestUser;
@@ -116,7 +119,7 @@ describe('POST /payments with method cod', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Cash on delivery is available for orders up to ₹100',
-      code: 'bad_request',
+      code: 'cod_refused',
       fields: { method: 'Cash on delivery is available for orders up to ₹100' },
     });
     expect(await orderStatusOf(t.app, shopper.token, order.id)).toBe(orderStatus.pending);
@@ -125,6 +128,48 @@ describe('POST /payments with method cod', () => {
     // at exactly the limit it is taken
     await setCod({ codMaxPaise: Math.round(order.total * 100) });
     expect((await payCod(order.id)).statusCode).toBe(200);
+  });
+
+  it('chosen at checkout, over the limit or to a PIN it does not serve, is refused before the order exists: no order, no stock taken', async () => {
+    const [product] = await plainProducts(t.app, 1);
+    await setStock(t.db, product!.id, 7);
+    const ordersBefore = (await t.db.select({ id: orders.id }).from(orders)).length;
+    const placeCod = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        headers: authHeader(shopper.token),
+        payload: {
+          products: { [product!.id]: 1 },
+          shippingAddress: testShippingAddress,
+          paymentMethod: 'cod',
+        },
+      });
+
+    await setCod({ codMaxPaise: 100 });
+    const over = await placeCod();
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({
+      error: 'Cash on delivery is available for orders up to ₹1',
+      code: 'cod_refused',
+      fields: { paymentMethod: 'Cash on delivery is available for orders up to ₹1' },
+    });
+    await setCod({ codMaxPaise: 500000, codPinPrefixes: ['11'] });
+    const pin = await placeCod();
+    expect(pin.statusCode).toBe(400);
+    expect(pin.json().fields).toEqual({
+      paymentMethod: 'Cash on delivery is not available for PIN 560038',
+    });
+    // nothing was written and nothing held
+    expect((await t.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
+    expect(await stockOf(t.db, product!.id)).toBe(7);
+
+    // within the rules the same order is placed (Pending: the shopper confirms on the payment page)
+    await setCod({ codPinPrefixes: null });
+    const placed = await placeCod();
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().status).toBe(orderStatus.pending);
+    expect(await stockOf(t.db, product!.id)).toBe(6);
   });
 
   it('refuses a PIN outside the allowed prefixes and takes one inside', async () => {

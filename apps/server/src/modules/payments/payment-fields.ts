@@ -46,6 +46,8 @@ export function paymentFieldDefinitions(
       rules: { maxLength: 50, pattern: '/^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/i' },
       rulesMessages: ['Please enter your UPI ID', 'Enter a UPI ID like name@bank'],
       showWhenFilled: ['method'],
+      // only for the UPI methods: with a card or cash on delivery it asked for nothing useful
+      showWhenValue: { method: methods.filter((m) => m === 'upi_qr' || m === 'upi_app') },
     },
     {
       name: 'payerName',

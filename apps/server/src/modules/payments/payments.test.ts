@@ -76,6 +76,10 @@ describe('GET /payments/fields', () => {
       ),
     ).toBe(true);
     expect(fields.find((f) => f.name === 'gstin')!.showWhenFilled).toEqual(['companyName']);
+    // the payer's UPI ID is asked for the UPI methods only, not for the gateway or cash
+    expect(fields.find((f) => f.name === 'upiId')!.showWhenValue).toEqual({
+      method: ['upi_qr', 'upi_app'],
+    });
   });
   it('prefills the name and email of a signed-in shopper', async () => {
     const res = await t.app.inject({

@@ -1,3 +1,4 @@
+import { countOf } from '@store/contracts/text';
 import { Home, LayoutGrid, ShoppingBag, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useCart } from '@/state/cart/use-cart';
@@ -36,8 +37,8 @@ export function MobileTabBar() {
               {label}
               {to === paths.cart && itemCount > 0 && (
                 <span className="absolute right-[calc(50%-1.25rem)] top-2 min-w-4 rounded-full bg-primary px-1 text-center text-[10px] leading-4 text-primary-foreground">
-                  <span className="sr-only">, items: </span>
-                  {itemCount}
+                  <span aria-hidden="true">{itemCount}</span>
+                  <span className="sr-only">, {countOf(itemCount, 'item')}</span>
                 </span>
               )}
             </NavLink>

@@ -8,6 +8,7 @@ import { topCategories } from '@/state/store-info/categories';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 import { useWishlist } from '@/state/wishlist/wishlist-store';
 import { cn } from '@store/ui/cn';
+import { countOf } from '@store/contracts/text';
 import { focusOnClose } from '@/lib/focus-on-close';
 import { paths } from '@/lib/paths';
 import { lazyNearViewport } from '@/lib/lazy-near-viewport';
@@ -21,7 +22,7 @@ const loadSearchBox = () => import('./search-box').then((m) => m.SearchBox);
 // (issue 25: JavaScript before idle). A wide screen fetches it at once; the server's HTML shows the
 // field meanwhile, and its plain GET form works before then.
 const BarSearchBox = lazyNearViewport(loadSearchBox, {
-  className: 'mr-2 hidden w-44 md:block lg:w-64',
+  className: 'mr-2 hidden min-w-32 shrink-[1000] basis-64 md:block',
 });
 // In the phone menu (loaded on the first tap of its button): the field is the menu's first line.
 const MenuSearchBox = lazy(() => loadSearchBox().then((SearchBox) => ({ default: SearchBox })));
@@ -41,7 +42,7 @@ function useScrolledPast(threshold: number): boolean {
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary',
+    'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors hover:text-primary xl:px-3',
     isActive ? 'text-primary' : 'text-foreground/80',
   );
 
@@ -93,14 +94,19 @@ export function Navbar() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 lg:px-8">
+        {/* One line whatever the store is called ("Kagaz & Kalam Stationers" wrapped the bar at
+            1366 px and was cut at 1024): the name gives way last, ending in an ellipsis, and its
+            whole is in the title (and the link's text, for screen readers). */}
         <Link
           to={paths.home}
-          className="font-display text-xl font-semibold tracking-tight text-primary sm:text-2xl"
+          title={brandName(storeInfo)}
+          className="min-w-0 truncate font-display text-xl font-semibold tracking-tight text-primary sm:text-2xl lg:text-xl xl:text-2xl"
         >
           {brandName(storeInfo)}
         </Link>
 
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
+        {/* from lg up; a tablet has the menu, where the categories' links have room */}
+        <nav aria-label="Main" className="ml-2 hidden shrink-0 items-center lg:flex xl:ml-6">
           {categories.map((c) => (
             <NavLink
               key={c.name}
@@ -127,26 +133,28 @@ export function Navbar() {
           </NavLink>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1">
-          {/* phones search from the menu, where the bar has no room for a field */}
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:shrink-[1000]">
+          {/* phones search from the menu, where the bar has no room for a field; the field
+              narrows before the store's name is cut (BarSearchBox's shrink weight: the name's
+              share of a shortfall is a thousandth of the field's) */}
           <BarSearchBox />
           <Link
             to={paths.wishlist}
-            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
-            aria-label={`Wishlist, ${saved.length} ${saved.length === 1 ? 'item' : 'items'}`}
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative shrink-0')}
+            aria-label={`Wishlist, ${countOf(saved.length, 'item')}`}
           >
             <Heart className="size-5" aria-hidden="true" />
             <CountBadge count={saved.length} />
           </Link>
           <Link
             to={paths.cart}
-            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
-            aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative shrink-0')}
+            aria-label={`Cart, ${countOf(itemCount, 'item')}`}
           >
             <ShoppingBag className="size-5" aria-hidden="true" />
             <CountBadge count={itemCount} />
           </Link>
-          <div className="hidden md:block">
+          <div className="hidden shrink-0 md:block">
             {isLoggedIn ? (
               <Link
                 to={paths.account}
@@ -163,7 +171,7 @@ export function Navbar() {
               </Link>
             )}
           </div>
-          <div className="md:hidden">
+          <div className="lg:hidden">
             <Button
               variant="ghost"
               size="icon"

@@ -1,6 +1,6 @@
 import { ArrowRight, ShoppingBag, Trash2, X } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button, buttonVariants } from '@store/ui/button';
 import { EmptyState } from '@/components/empty-state';
@@ -13,6 +13,8 @@ import { choicesNeededText, firstUndecidedLine, missingChoices } from '@/lib/car
 import { useCart } from '@/state/cart/use-cart';
 import { lineKey, maxLineQuantity, type CartLine } from '@/state/cart/cart-reducer';
 import { QuantityStepper } from '@/components/quantity-stepper';
+import { stockMessages } from '@store/contracts/stock';
+import { stockLeftFromState } from '@/state/cart/short-lines';
 import { CartTotals } from '@/components/cart-totals';
 import { paths } from '@/lib/paths';
 
@@ -56,7 +58,19 @@ function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' 
   );
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+/** A line the last order attempt found short: what is left, until the quantity fits it. */
+function ShortLineNote({ line, left }: { line: CartLine; left: number | undefined }) {
+  if (left === undefined || line.quantity <= left) return null;
+  return (
+    <p className="mt-1 text-sm font-semibold text-destructive" data-testid="short-line">
+      {left === 0
+        ? `${stockMessages.soldOut}: remove it to place your order`
+        : `${stockMessages.onlyLeft(left)}: lower the quantity to ${left}`}
+    </p>
+  );
+}
+
+function CartLineItem({ line, left }: { line: CartLine; left?: number }) {
   const { items, updateQuantity, removeItem } = useCart();
   const href = paths.product(line.id);
   const missing = missingChoices(line);
@@ -89,6 +103,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           </div>
         )}
         <p className="text-sm text-muted-foreground">{formatInr(line.price)} each</p>
+        <ShortLineNote line={line} left={left} />
       </div>
       <Button
         variant="ghost"
@@ -103,7 +118,11 @@ function CartLineItem({ line }: { line: CartLine }) {
         <QuantityStepper
           value={line.quantity}
           label={`Quantity of ${line.name}`}
-          max={maxLineQuantity(items, line)}
+          max={
+            left !== undefined && left > 0
+              ? Math.min(left, maxLineQuantity(items, line))
+              : maxLineQuantity(items, line)
+          }
           onChange={(quantity) => updateQuantity(line, quantity)}
         />
         <p className="text-right font-semibold tabular-nums sm:w-24">
@@ -118,6 +137,8 @@ export function Component() {
   const { items, total, itemCount, clearCart } = useCart();
   const { isLoggedIn } = useSession();
   const navigate = useNavigate();
+  // lines the checkout's last attempt found short (its 409), handed over with "Change your cart"
+  const stockLeft = stockLeftFromState(useLocation().state);
 
   const checkout = () => {
     const undecided = firstUndecidedLine(items);
@@ -164,7 +185,7 @@ export function Component() {
         <section aria-label="Cart items" className="rounded-xl border border-border bg-card px-5">
           <ul className="divide-y divide-border">
             {items.map((line) => (
-              <CartLineItem key={lineKey(line)} line={line} />
+              <CartLineItem key={lineKey(line)} line={line} left={stockLeft[lineKey(line)]} />
             ))}
           </ul>
         </section>

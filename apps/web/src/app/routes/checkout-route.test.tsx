@@ -8,6 +8,8 @@ import { setAuthToken } from '@/lib/cookies';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import { expectToast } from '@/test/toasts';
+import { Route, Routes } from 'react-router';
+import { Component as CartRoute } from './cart-route';
 import { Component as CheckoutRoute } from './checkout-route';
 
 const cart = [
@@ -267,6 +269,44 @@ describe('checkout screen', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your cart needs a change');
     expect(screen.getByRole('link', { name: 'Change your cart' })).toHaveAttribute('href', '/cart');
     expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toHaveLength(3);
+  });
+
+  it('after a 409 for stock, the cart marks the short line with what is left and caps its quantity', async () => {
+    server.use(
+      http.post(`${API}/orders`, () =>
+        HttpResponse.json(
+          {
+            error: 'Only 1 of A5 Diary is left',
+            code: 'out_of_stock',
+            fields: { 'lines.0': 'Only 1 of A5 Diary is left', 'lines.0.available': '1' },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+    renderWithProviders(
+      <Routes>
+        <Route path="/checkout" element={<CheckoutRoute />} />
+        <Route path="/cart" element={<CartRoute />} />
+      </Routes>,
+      { route: '/checkout' },
+    );
+    const user = await fillShipping();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await user.click(await screen.findByRole('link', { name: 'Change your cart' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cart'));
+    // the A5 line (quantity 2) is the short one, not the A4 line of the same product
+    const [a5, a4] = within(screen.getByRole('region', { name: 'Cart items' })).getAllByRole(
+      'listitem',
+    );
+    expect(a5).toHaveTextContent('Only 1 left: lower the quantity to 1');
+    expect(a4).not.toHaveTextContent('left');
+    const stepper = within(a5!).getByRole('group', { name: 'Quantity of A5 Diary' });
+    await user.click(within(stepper).getByRole('button', { name: 'Decrease quantity' }));
+    // at what is left the note goes, and the stepper stops there
+    expect(a5).not.toHaveTextContent('left');
+    expect(within(stepper).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
   });
 
   it('a 409 for too many unpaid orders says so on the page, with the way to My Orders, and keeps the cart', async () => {

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { toast } from '@store/ui/toast';
 import { useCart } from '@/state/cart/use-cart';
 import { lineKey } from '@/state/cart/cart-reducer';
+import { shortLinesState } from '@/state/cart/short-lines';
 import { ApiError } from '@/lib/api-client';
 import { choicesNeededText, firstUndecidedLine } from '@/lib/cart-line';
 import { useIdempotencyKeys } from '@/lib/idempotency';
@@ -179,7 +180,12 @@ export function Component() {
                   <p>
                     Your cart needs a change before this order can be placed (see the order
                     summary).{' '}
-                    <Link to={paths.cart} className="font-semibold underline underline-offset-4">
+                    <Link
+                      to={paths.cart}
+                      // the cart marks each short line with what is left (cart-route.tsx)
+                      state={shortLinesState(items, refusal.availableByLine)}
+                      className="font-semibold underline underline-offset-4"
+                    >
                       Change your cart
                     </Link>
                   </p>

@@ -125,6 +125,16 @@ describe('my orders screen', () => {
     expect(screen.queryByText('No Orders Found')).not.toBeInTheDocument();
   });
 
+  it('counts one order in the singular: "Showing 1 of 1 order"', async () => {
+    server.use(
+      http.get(`${API}/orders`, () =>
+        HttpResponse.json([orderFixture({ id: 'ONE' })], { headers: { 'X-Total-Count': '1' } }),
+      ),
+    );
+    renderOrders();
+    expect(await screen.findByText('Showing 1 of 1 order')).toBeInTheDocument();
+  });
+
   it('asks for pages of 10 and loads more while the Link header says more remain', async () => {
     const asked: string[] = [];
     server.use(

@@ -1,3 +1,4 @@
+import { countOf } from '@store/contracts/text';
 import { useEffect } from 'react';
 import { CircleAlert, PackageOpen } from 'lucide-react';
 import { Link } from 'react-router';
@@ -74,7 +75,7 @@ export function Component() {
           <div className="grid justify-items-center gap-2">
             {total !== undefined && (
               <p className="text-sm text-muted-foreground" aria-live="polite">
-                Showing {orders.length} of {total} orders
+                Showing {orders.length} of {countOf(total, 'order')}
               </p>
             )}
             {hasNextPage && (

@@ -210,6 +210,33 @@ describe('Payment page: the dynamic form', () => {
     expect(screen.getByLabelText('GSTIN')).toHaveAttribute('placeholder', '99AAAAA9999A9Z9');
   });
 
+  it('asks for the UPI ID with a UPI method only, not with the gateway or cash on delivery', async () => {
+    const upiId: PaymentField = {
+      name: 'upiId',
+      label: 'Your UPI ID (optional)',
+      type: 'text',
+      showWhenFilled: ['method'],
+      showWhenValue: { method: ['upi_qr'] },
+    };
+    const [method, ...rest] = fields;
+    serveFields([
+      { ...method, options: [...method!.options!, { value: 'cod', label: 'Cash on delivery' }] },
+      upiId,
+      ...rest,
+    ]);
+    const user = userEvent.setup();
+    render();
+    const select = await screen.findByLabelText('Payment method');
+    // the form starts on UPI QR (the method's defaultValue)
+    expect(screen.getByLabelText('Your UPI ID (optional)')).toBeInTheDocument();
+    await user.selectOptions(select, 'gateway');
+    expect(screen.queryByLabelText('Your UPI ID (optional)')).not.toBeInTheDocument();
+    await user.selectOptions(select, 'cod');
+    expect(screen.queryByLabelText('Your UPI ID (optional)')).not.toBeInTheDocument();
+    await user.selectOptions(select, 'upi_qr');
+    expect(screen.getByLabelText('Your UPI ID (optional)')).toBeInTheDocument();
+  });
+
   it('disables Pay Now while a visible required field is blank', async () => {
     serveFields();
     const user = userEvent.setup();
@@ -452,6 +479,12 @@ describe('Payment page: results', () => {
     });
     expect(await screen.findByText('Scan QR Code to Complete Payment')).toBeInTheDocument();
     expect(screen.getByTestId('payment-qr').tagName.toLowerCase()).toBe('svg');
+    // the shopper pressed Pay Now at the foot of the form: the code is brought into view and its
+    // heading takes the focus
+    const heading = screen.getByRole('heading', { name: 'Scan QR Code to Complete Payment' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const scrolled = scrollIntoView.mock.contexts as Element[];
+    expect(scrolled.some((el) => el.contains(screen.getByTestId('payment-qr')))).toBe(true);
     await waitFor(() => expect(location()).toBe('/order-success'), { timeout: 8000 });
     expect(polls).toBeGreaterThanOrEqual(2);
   }, 12_000);
@@ -581,7 +614,7 @@ describe('Payment page: issue 10', () => {
     expect(screen.queryByText(upiMessages.overLimit)).not.toBeInTheDocument();
   });
 
-  it("shows the server's UPI refusal on the method", async () => {
+  it("shows the server's UPI refusal once and offers the other methods", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     serveFields();
     servePayment(() =>
@@ -594,11 +627,47 @@ describe('Payment page: issue 10', () => {
     render();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Payment method')).toHaveAccessibleDescription(
-        expect.stringContaining(upiMessages.overLimit),
+    expect(await screen.findByRole('alert')).toHaveTextContent(upiMessages.overLimit);
+    expect(screen.getAllByText(upiMessages.overLimit)).toHaveLength(1);
+    const method = screen.getByLabelText('Payment method');
+    expect(within(method).queryByRole('option', { name: 'UPI QR' })).not.toBeInTheDocument();
+    expect(within(method).getByRole('option', { name: 'Gateway' })).toBeInTheDocument();
+  });
+
+  it('cash on delivery over the limit: the message once, the other methods offered, the details kept', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const [method, ...rest] = fields;
+    serveFields([
+      {
+        ...method!,
+        options: [...method!.options!, { value: 'cod', label: 'Cash on delivery' }],
+        defaultValue: 'cod',
+      },
+      ...rest,
+    ]);
+    const said = 'Cash on delivery is available for orders up to ₹5,000';
+    const bodies = servePayment(() =>
+      HttpResponse.json(
+        { error: said, code: 'cod_refused', fields: { method: said } },
+        { status: 400 },
       ),
     );
+    const user = userEvent.setup();
+    render();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`${said}. Please choose another payment method.`);
+    // once: not again under the method field
+    expect(screen.getAllByText(new RegExp(said))).toHaveLength(1);
+    expect(bodies).toHaveLength(1);
+    const select = screen.getByLabelText('Payment method');
+    expect(within(select).queryByRole('option', { name: 'Cash on delivery' })).toBeNull();
+    expect(within(select).getByRole('option', { name: 'Gateway' })).toBeInTheDocument();
+    expect(select).toHaveValue('');
+    // what the shopper typed is still there
+    expect(screen.getByLabelText('Name of the payer')).toHaveValue('Asha Verma');
+    expect(screen.getByLabelText('Email for the receipt')).toHaveValue('asha@example.in');
   });
 
   it('an expired QR says so and "Get a new QR code" asks again with a new key, keeping the amount', async () => {

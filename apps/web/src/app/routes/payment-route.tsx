@@ -15,7 +15,11 @@ import { DynamicPaymentForm } from '@/features/payment/components/dynamic-paymen
 import { QrPayment } from '@/features/payment/components/qr-payment';
 import { RedirectPostForm } from '@/features/payment/components/redirect-post-form';
 import { redirectBrowser } from '@/features/payment/lib/browser';
-import { fieldsForTotal, upiAllowedFor } from '@/features/payment/lib/upi-limit';
+import {
+  fieldsForTotal,
+  fieldsWithoutMethods,
+  upiAllowedFor,
+} from '@/features/payment/lib/upi-limit';
 import { useNoAppOpened } from '@/features/payment/lib/upi-app-hand-off';
 import {
   isAppPath,
@@ -108,10 +112,21 @@ export function Component() {
   const keys = useIdempotencyKeys();
   // what was last sent, so an expired QR can be replaced by a new attempt with the same details
   const lastFields = useRef<Record<string, PaymentFieldValue> | null>(null);
+  // methods the server refused for this order (cash on delivery over the store's limit): no
+  // longer offered, so the shopper picks one of the others
+  const [refused, setRefused] = useState<{
+    methods: string[];
+    sent: Record<string, PaymentFieldValue> | null;
+  }>({ methods: [], sent: null });
   // over ₹1,00,000 the UPI methods are not offered (the server refuses them too)
   const offeredFields = useMemo(
-    () => fieldsForTotal(fieldsQuery.data ?? [], order?.total),
-    [fieldsQuery.data, order?.total],
+    () =>
+      fieldsWithoutMethods(
+        fieldsForTotal(fieldsQuery.data ?? [], order?.total),
+        refused.methods,
+        refused.sent,
+      ),
+    [fieldsQuery.data, order?.total, refused],
   );
   // the upi:// link opened nothing (no UPI app on this device): say so, with the form still there
   const noUpiApp = useNoAppOpened(outcome?.kind === 'deeplink' ? outcome : null);
@@ -160,8 +175,25 @@ export function Component() {
         error instanceof ApiError && error.status >= 400 && error.status < 500
           ? serverErrorText(error)
           : undefined;
-      if (error instanceof ApiError && error.fields) setServerErrors(error.fields);
-      setOutcome({ kind: 'error', message: serverText ?? paymentMessages.processFailed });
+      const refusedMethod =
+        error instanceof ApiError && error.fields?.method && typeof fields.method === 'string'
+          ? fields.method
+          : undefined;
+      if (refusedMethod) {
+        // the chosen method is refused for this order: said once, above the form (not again on
+        // the method field), and the form offers the other methods
+        const { method: _said, ...others } = (error as ApiError).fields ?? {};
+        setServerErrors(Object.keys(others).length > 0 ? others : undefined);
+        setRefused((was) => ({ methods: [...was.methods, refusedMethod], sent: fields }));
+      } else if (error instanceof ApiError && error.fields) setServerErrors(error.fields);
+      const message = serverText ?? paymentMessages.processFailed;
+      setOutcome({
+        kind: 'error',
+        message:
+          error instanceof ApiError && error.code === 'cod_refused'
+            ? `${message}. Please choose another payment method.`
+            : message,
+      });
     }
   };
 
@@ -245,7 +277,7 @@ export function Component() {
           ) : (
             <DynamicPaymentForm
               // a new field list (the order's total arrived) starts the form afresh
-              key={upiAllowed ? 'all' : 'no-upi'}
+              key={`${upiAllowed ? 'all' : 'no-upi'} ${refused.methods.join(' ')}`}
               fields={offeredFields}
               submitting={mutation.isPending || outcome?.kind === 'post'}
               serverErrors={serverErrors}

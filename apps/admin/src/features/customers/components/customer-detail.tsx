@@ -1,3 +1,4 @@
+import { countOf } from '@store/contracts/text';
 import { Link } from 'react-router';
 import { formatPaise } from '@store/contracts/money';
 import { orderStatusLabel } from '@store/contracts/order-rules';
@@ -43,7 +44,7 @@ export function CustomerDetail({ customer }: { customer: AdminCustomer }) {
                   {shortId(o.id)}
                 </Link>
                 <span>{formatDateTime(o.createdAt)}</span>
-                <span>{o.itemCount} items</span>
+                <span>{countOf(o.itemCount, 'item')}</span>
                 <span>{formatPaise(o.totalPaise)}</span>
                 <span>{orderStatusLabel(o.status)}</span>
               </li>

@@ -1,3 +1,4 @@
+import { countOf } from '@store/contracts/text';
 import type { ReactNode } from 'react';
 import { trackingLink } from '@store/contracts/carriers';
 import { formatPaise } from '@store/contracts/money';
@@ -122,7 +123,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
               <tfoot>
                 <tr className="border-t border-border font-semibold">
                   <th scope="row" colSpan={3} className="py-2 pr-3 text-left">
-                    Total ({order.itemCount} items)
+                    Total ({countOf(order.itemCount, 'item')})
                   </th>
                   <td className="py-2 text-right">{formatPaise(order.totalPaise)}</td>
                 </tr>

@@ -1,3 +1,4 @@
+import { countOf } from '@store/contracts/text';
 import { useEffect, useMemo } from 'react';
 import { get, useFormState, useWatch } from 'react-hook-form';
 import { Input } from '@store/ui/input';
@@ -104,7 +105,7 @@ export function VariantStockGrid({ form }: { form: ProductFormApi }) {
           </tbody>
         </table>
       </div>
-      <p className="text-sm text-muted-foreground">Total: {total} units</p>
+      <p className="text-sm text-muted-foreground">Total: {countOf(total, 'unit')}</p>
     </div>
   );
 }

@@ -145,7 +145,7 @@ describe('shipping form', () => {
         }),
         lines,
       ),
-    ).toEqual({ message: short, byLine: { 1: short } });
+    ).toEqual({ message: short, byLine: { 1: short }, availableByLine: {} });
     // the product's name in the text is not read: only fields place a message on a line
     const cap = 'You already hold 10 units of Ink Bottle';
     expect(
@@ -156,12 +156,41 @@ describe('shipping form', () => {
         }),
         lines,
       ),
-    ).toEqual({ message: cap, byLine: {} });
+    ).toEqual({ message: cap, byLine: {}, availableByLine: {} });
     expect(
       cartRefusal(
         new ApiError(409, 'Taken', { code: 'conflict', body: { error: 'Taken' } }),
         lines,
       ),
     ).toBeUndefined();
+  });
+
+  it("reads what is left of each short line from the 409's fields, by line or by product", () => {
+    const lines = [
+      { id: 'p1', name: 'Spiral Notebook' },
+      { id: 'p2', name: 'Ink Bottle' },
+      { id: 'p2', name: 'Ink Bottle' },
+    ];
+    const fields = {
+      'lines.0': 'Spiral Notebook is sold out',
+      'lines.0.available': '0',
+      'products.p2': 'Only 2 of Ink Bottle are left',
+      'products.p2.available': '2',
+    };
+    const refusal = cartRefusal(
+      new ApiError(409, fields['lines.0'], {
+        code: 'out_of_stock',
+        fields,
+        body: { error: fields['lines.0'], code: 'out_of_stock', fields },
+      }),
+      lines,
+    );
+    expect(refusal?.availableByLine).toEqual({ 0: 0, 1: 2, 2: 2 });
+    // the number is not a message
+    expect(refusal?.byLine).toEqual({
+      0: 'Spiral Notebook is sold out',
+      1: 'Only 2 of Ink Bottle are left',
+      2: 'Only 2 of Ink Bottle are left',
+    });
   });
 });

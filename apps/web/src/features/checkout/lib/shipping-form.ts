@@ -133,12 +133,15 @@ export interface CartRefusal {
   message: string;
   /** message by the line's position in the order's `lines` (the cart's order) */
   byLine: Record<number, string>;
+  /** units left by the line's position, for a short line (out_of_stock's `<key>.available`) */
+  availableByLine: Record<number, number>;
 }
 
 /**
  * A refusal of the cart ("Only 2 of Spiral Notebook are left", "… is sold out", "Choose a size
  * for …"). The server names each line it is about in `fields`, as `lines.<i>` (or
- * `lines.<i>.size`) or `products.<id>`; a refusal with no line (too many unpaid orders) has none.
+ * `lines.<i>.size`) or `products.<id>`, and for a short line what is left as
+ * `<that key>.available`; a refusal with no line (too many unpaid orders) has none.
  */
 export function cartRefusal(
   error: unknown,
@@ -147,14 +150,25 @@ export function cartRefusal(
   const message = cartRefusalText(error);
   if (!message || !(error instanceof ApiError)) return undefined;
   const byLine: Record<number, string> = {};
-  for (const [key, value] of Object.entries(error.fields ?? {})) {
-    const said = typeof value === 'string' && value.trim() ? value : message;
-    const index = /^lines\.(\d+)\b/.exec(key)?.[1];
-    if (index !== undefined && Number(index) < lines.length) byLine[Number(index)] ??= said;
+  const availableByLine: Record<number, number> = {};
+  const linesOf = (key: string): number[] => {
+    const index = /^lines\.(\d+)$/.exec(key)?.[1];
+    if (index !== undefined) return Number(index) < lines.length ? [Number(index)] : [];
     const productId = /^products\.(.+)$/.exec(key)?.[1];
-    lines.forEach((line, i) => {
-      if (line.id === productId) byLine[i] ??= said;
-    });
+    return lines.flatMap((line, i) => (line.id === productId ? [i] : []));
+  };
+  for (const [key, value] of Object.entries(error.fields ?? {})) {
+    const available = /^(.+)\.available$/.exec(key)?.[1];
+    if (available !== undefined) {
+      const units = Number(value);
+      if (Number.isInteger(units) && units >= 0)
+        for (const i of linesOf(available)) availableByLine[i] = units;
+      continue;
+    }
+    const said = typeof value === 'string' && value.trim() ? value : message;
+    // lines.<i>.size and the like: the line is lines.<i>
+    const lineKey = /^(lines\.\d+)\b/.exec(key)?.[1] ?? key;
+    for (const i of linesOf(lineKey)) byLine[i] ??= said;
   }
-  return { message, byLine };
+  return { message, byLine, availableByLine };
 }

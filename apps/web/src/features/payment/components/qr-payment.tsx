@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatInr } from '@store/contracts/money';
 import { upiMessages } from '@store/contracts/payment-rules';
 import { Button } from '@store/ui/button';
@@ -57,11 +57,23 @@ export function QrPayment({
   const timeLeft = useTimeLeft(expiresAt);
   const expired = timeLeft === 0;
   useThankYouOncePaid(orderId, pollIntervalMs, !expired);
+  const card = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The code replaces the form the shopper filled in: on a phone they are at the foot of the
+    // page, where Pay Now was, and the shorter page left the code above the screen. Bring the
+    // card to the top (below the sticky bar: scroll-mt) and give its heading the focus, so a
+    // screen reader says what to do next.
+    card.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
 
   return (
-    <Card className="mx-auto max-w-md text-center">
+    <Card ref={card} className="mx-auto max-w-md scroll-mt-20 text-center">
       <CardHeader>
-        <CardTitle>Scan QR Code to Complete Payment</CardTitle>
+        <CardTitle ref={heading} tabIndex={-1} className="focus:outline-none">
+          Scan QR Code to Complete Payment
+        </CardTitle>
         <CardDescription>
           Open any UPI app on your phone and scan this code. This page updates once the payment
           arrives.

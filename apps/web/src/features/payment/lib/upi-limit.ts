@@ -32,3 +32,24 @@ export function fieldsForTotal(
       };
     });
 }
+
+/**
+ * The form without the methods the server refused for this order (cash on delivery over the
+ * store's limit, say), keeping what the shopper typed: each other field starts from the value
+ * last sent, and the method starts blank so that one of the others is chosen.
+ */
+export function fieldsWithoutMethods(
+  fields: readonly PaymentField[],
+  refused: readonly string[],
+  sent: Readonly<Record<string, string | boolean>> | null,
+): PaymentField[] {
+  if (refused.length === 0) return [...fields];
+  return fields.map((f) => {
+    if (f.name === 'method') {
+      const { defaultValue: _dropped, ...rest } = f;
+      return { ...rest, options: f.options?.filter((o) => !refused.includes(o.value)) };
+    }
+    const value = sent?.[f.name];
+    return value === undefined ? f : { ...f, defaultValue: value };
+  });
+}

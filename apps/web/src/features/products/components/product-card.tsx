@@ -119,8 +119,10 @@ export function ProductCard({
           </Badge>
         )}
         {/* Overlay actions: revealed on hover and when any of them has keyboard focus; a touch
-            screen has no hover, so there they always show. */}
-        <div className="pointer-events-none absolute inset-0 flex items-end justify-center gap-2 bg-gradient-to-t from-black/45 via-black/10 to-transparent p-2 opacity-0 @min-[16rem]:p-4 transition-opacity duration-300 group-hover:pointer-events-auto group-hover:opacity-100 group-focus-within:pointer-events-auto group-focus-within:opacity-100 [@media(hover:none)]:pointer-events-auto [@media(hover:none)]:bg-none [@media(hover:none)]:opacity-100">
+            screen has no hover, so there they always show, and so they do on a phone-sized card
+            (under 16rem) whatever the browser says of hover: some phones report their stylus
+            as a hovering pointer, and there the buttons were out of reach (issue 26). */}
+        <div className="pointer-events-none absolute inset-0 flex items-end justify-center gap-2 bg-gradient-to-t from-black/45 via-black/10 to-transparent p-2 opacity-0 @min-[16rem]:p-4 transition-opacity duration-300 group-hover:pointer-events-auto group-hover:opacity-100 group-focus-within:pointer-events-auto group-focus-within:opacity-100 @max-[16rem]:pointer-events-auto @max-[16rem]:bg-none @max-[16rem]:opacity-100 [@media(hover:none)]:pointer-events-auto [@media(hover:none)]:bg-none [@media(hover:none)]:opacity-100">
           {onToggleWishlist && (
             <Button
               size="round"

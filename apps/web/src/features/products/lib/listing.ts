@@ -1,3 +1,4 @@
+import { countOf } from '@store/contracts/text';
 import {
   PRICE_BUCKETS,
   PRODUCT_PAGE_SIZE,
@@ -235,5 +236,5 @@ export function showingText(page: number, pageSize: number, total: number): stri
   if (total === 0) return 'Showing 0 to 0 of 0 items';
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} items`;
+  return `Showing ${from} to ${to} of ${countOf(total, 'item')}`;
 }
