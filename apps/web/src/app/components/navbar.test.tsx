@@ -13,6 +13,13 @@ const categoryLinks = () =>
     .filter((a) => a.getAttribute('href')?.startsWith('/products?category='))
     .map((a) => a.textContent);
 
+/**
+ * The menu and its search field are two lazily loaded modules, the second asked for once the first
+ * has rendered: in a full run on a loaded machine the test server's first transform of them took
+ * longer than findBy's 1 s default.
+ */
+const MENU_LOADS = { timeout: 5000 };
+
 describe('navigation bar categories', () => {
   it("shows none while store info loads, then the store's first three", async () => {
     server.use(
@@ -50,7 +57,7 @@ describe('phone menu button', () => {
     renderWithProviders(<Navbar />);
     const opener = screen.getByRole('button', { name: 'Open menu' });
     await userEvent.click(opener);
-    await screen.findByRole('dialog', { name: 'Menu' });
+    await screen.findByRole('dialog', { name: 'Menu' }, MENU_LOADS);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
@@ -60,7 +67,7 @@ describe('phone menu button', () => {
     renderWithProviders(<Navbar />);
     const opener = screen.getByRole('button', { name: 'Open menu' });
     await userEvent.click(opener);
-    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' }, MENU_LOADS);
     await userEvent.click(within(menu).getByRole('link', { name: 'Cart' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/cart');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
