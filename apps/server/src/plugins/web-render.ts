@@ -36,6 +36,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /**
@@ -44,8 +45,6 @@ interface ManifestChunk {
  * chunk and its static imports; less what index.html already loads (the entry and its imports).
  * Read from the web build's Vite manifest; a build without one preloads nothing.
  */
-/** The module the browser's entry imports to start the app (apps/web main.tsx). */
-const APP_START_MODULE = 'src/app/start.tsx';
 
 function modulePreloads(webDistDir: string): (modules: readonly string[]) => string {
   // The browser's entry (apps/web main.tsx) adds them once the page has painted: a
@@ -66,12 +65,21 @@ function modulePreloads(webDistDir: string): (modules: readonly string[]) => str
     return into;
   };
   const onIndex = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, onIndex);
+  // The app's start is what the entry imports dynamically (apps/web main.tsx: `import('./app/start')`,
+  // its one dynamic import). Found through the entry, not by start.tsx's own key: a chunk group
+  // (vite.config.ts sharedChunkOf) puts start.tsx in the `app` chunk, which has no key of its own.
+  const appStart: string[] = [];
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    closure(key, onIndex);
+    appStart.push(...(chunk.dynamicImports ?? []));
+  }
   const files = (keys: Set<string>) =>
     [...keys].filter((key) => !onIndex.has(key)).map((key) => `/${manifest[key]!.file}`);
   // The app's chunks are named too, apart: the entry links them a few per task before it imports
   // the app. Left to Vite's import helper, they were all linked in one task (10 ms of a laptop).
-  const app = closure(APP_START_MODULE, new Set<string>());
+  const app = new Set<string>();
+  for (const key of appStart) closure(key, app);
   const appFiles = files(app);
   return (modules) => {
     // seeded with the app's chunks, so the walk stops at them; they are then taken out again

@@ -79,7 +79,10 @@ describe('the oversell race, over a real port', () => {
     expect(result.refused[0]!.body).toEqual({
       error: `${plain.title} is sold out`,
       code: 'out_of_stock',
-      fields: { [`products.${plain.id}`]: `${plain.title} is sold out` },
+      fields: {
+        [`products.${plain.id}`]: `${plain.title} is sold out`,
+        [`products.${plain.id}.available`]: '0',
+      },
     });
     expect(await stockOf(t.db, plain.id)).toBe(0);
   });
