@@ -18,6 +18,10 @@ import {
 import { CollectionLinks } from '@/features/products/components/collection-links';
 import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
 import { SortSelect } from '@/features/products/components/sort-select';
+// Not loaded lazily near the viewport (0.5 KB): its buttons are what a shopper taps right after a
+// quick scroll, and a tap on a part whose code is still loading does nothing (the journey
+// "home → category tile → listing, filters and pages" clicked Next and stayed on page 1).
+import { Pagination } from '@/features/products/components/pagination';
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
 import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 import {
@@ -51,11 +55,6 @@ const ActiveFilters = lazy(() =>
 const GridToggle = lazyNearViewport(
   () => import('@/features/products/components/grid-toggle').then((m) => m.GridToggle),
   { className: 'hidden md:block' },
-);
-// Under the grid, below the fold on a phone: its code loads as the shopper nears it or first
-// interacts (lib/lazy-near-viewport.tsx); the server's HTML shows it meanwhile.
-const Pagination = lazyNearViewport(() =>
-  import('@/features/products/components/pagination').then((m) => m.Pagination),
 );
 
 /** Collections offered above the listing; more would wrap into a wall of links. */
@@ -101,8 +100,7 @@ export function Component() {
     next.set('page', String(page));
     return next;
   };
-  // stable, so the pagination (a part whose code may still be loading, lazyNearViewport) gets the
-  // same props when the page draws again, and keeps the server's HTML until its code arrives
+  // stable: the page's parts get the same props when the page draws again
   const setPage = useCallback(
     (page: number) =>
       setSearchParams((current) => {
