@@ -11,6 +11,16 @@ const requiredText = (max: number) =>
     .max(max)
     .refine((v) => !controlCharacters.test(v), messages.controlCharacters);
 
+/** A shipping address's fields in the order its forms show them (checkout, the address book). */
+export const shippingAddressFieldNames = [
+  'fullName',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+  'phone',
+] as const;
+
 export const shippingAddressSchema = z.object({
   fullName: requiredText(100),
   address: requiredText(300),

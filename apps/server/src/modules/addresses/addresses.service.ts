@@ -153,6 +153,19 @@ async function clearDefault(tx: DbOrTx, storeId: string, userId: string): Promis
 
 const exists = () => new HttpError(409, addressExistsMessage);
 
+/**
+ * Runs a change to the book; the unique index on the address's match key (a twin saved by a
+ * concurrent request past the check) answers as the check does.
+ */
+async function withoutTwins<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw exists();
+    throw err;
+  }
+}
+
 /** Adds an address; the first one, or one asked to be, becomes the default. */
 export async function addAddress(
   db: Db,
@@ -161,8 +174,8 @@ export async function addAddress(
   input: AddressInput,
 ): Promise<SavedAddress> {
   const fields = storedFields(input);
-  try {
-    return await db.transaction(async (tx) => {
+  return withoutTwins(() =>
+    db.transaction(async (tx) => {
       await lockShopper(tx, storeId, userId);
       if (await findByKey(tx, storeId, userId, fields.matchKey)) throw exists();
       const held = await countAddresses(tx, storeId, userId);
@@ -174,11 +187,8 @@ export async function addAddress(
         .values({ storeId, userId, label: input.label ?? null, isDefault, ...fields })
         .returning();
       return toSavedAddress(row!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw exists();
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Replaces an address's fields and label; isDefault: true makes it the default. */
@@ -190,8 +200,8 @@ export async function updateAddress(
   input: AddressInput,
 ): Promise<SavedAddress> {
   const fields = storedFields(input);
-  try {
-    return await db.transaction(async (tx) => {
+  return withoutTwins(() =>
+    db.transaction(async (tx) => {
       await lockShopper(tx, storeId, userId);
       const row = await findOwn(tx, storeId, userId, addressId);
       const same = await findByKey(tx, storeId, userId, fields.matchKey);
@@ -210,11 +220,8 @@ export async function updateAddress(
         .where(eq(customerAddresses.id, row.id))
         .returning();
       return toSavedAddress(updated!);
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw exists();
-    throw err;
-  }
+    }),
+  );
 }
 
 /** Makes one address the default (and no other). */

@@ -4,16 +4,10 @@ import {
   addressMatchKey,
   type SavedAddress,
 } from '@store/contracts/addresses';
+import { shippingAddressFieldNames } from '@store/contracts/orders';
 
 /** The six shipping fields as a form holds them (the checkout's and the address book's). */
-export const addressFieldNames = [
-  'fullName',
-  'address',
-  'city',
-  'state',
-  'postalCode',
-  'phone',
-] as const;
+export const addressFieldNames = shippingAddressFieldNames;
 export type AddressFieldName = (typeof addressFieldNames)[number];
 export type AddressFormValues = Record<AddressFieldName, string>;
 

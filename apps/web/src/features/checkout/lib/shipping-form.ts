@@ -2,17 +2,14 @@ import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, type ApiErrorCode } from '@/lib/api-client';
 import type { OrderLine } from '@store/contracts/orders';
-import { shippingAddressSchema, type ShippingAddress } from '@store/contracts/orders';
+import {
+  shippingAddressFieldNames,
+  shippingAddressSchema,
+  type ShippingAddress,
+} from '@store/contracts/orders';
 import { normalizeIndianMobile, PHONE_PREFIX } from '@store/contracts/india';
 
-export const shippingFieldNames = [
-  'fullName',
-  'address',
-  'city',
-  'state',
-  'postalCode',
-  'phone',
-] as const;
+export const shippingFieldNames = shippingAddressFieldNames;
 export type ShippingFieldName = (typeof shippingFieldNames)[number];
 export type ShippingFormValues = Record<ShippingFieldName, string>;
 export type ShippingFieldErrors = Partial<Record<ShippingFieldName, string>>;
