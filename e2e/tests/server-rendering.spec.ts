@@ -10,6 +10,13 @@ import {
 } from '../support/fixtures';
 
 /**
+ * The app's code: app/start.tsx and what it imports, one chunk (apps/web vite.config.ts
+ * sharedChunkOf). Held back to play a slow phone; when it was renamed from start-*.js the hold
+ * stopped applying and these tests raced the app instead of waiting for it.
+ */
+const APP_CHUNK = /\/assets\/app-[^/]*\.js$/;
+
+/**
  * What arrives before any JavaScript runs: the public pages' content, rendered by the server, and
  * each URL's own head for crawlers and link previews (docs/decisions/server-rendering.md,
  * docs/decisions/seo-head.md). Then the same page in a browser that runs the scripts hydrates
@@ -104,7 +111,7 @@ test('a tap before the scripts have loaded is not lost, and the tab title follow
   )!;
   const another = firstPage.find((p) => p.availability.status === 'in_stock' && p !== product)!;
   // a slow phone: the app's code arrives well after the server's page has painted
-  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+  await page.route(APP_CHUNK, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
@@ -244,7 +251,7 @@ test('a signed-in shopper is never offered Login while the page loads', async ({
 }, testInfo) => {
   // the server draws the bar as a visitor sees it; the app's code arrives late, as on a slow phone
   const holdApp = () =>
-    page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    page.route(APP_CHUNK, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
