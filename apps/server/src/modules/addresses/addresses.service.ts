@@ -151,6 +151,29 @@ async function clearDefault(tx: DbOrTx, storeId: string, userId: string): Promis
     .where(and(mine(storeId, userId), eq(customerAddresses.isDefault, true)));
 }
 
+/** Runs a change to one of the shopper's own addresses, under their lock (404 when not theirs). */
+function withOwnAddress<T>(
+  db: Db,
+  storeId: string,
+  userId: string,
+  addressId: string,
+  change: (tx: DbOrTx, row: AddressRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockShopper(tx, storeId, userId);
+    return change(tx, await findOwn(tx, storeId, userId, addressId));
+  });
+}
+
+async function makeDefault(tx: DbOrTx, addressId: string): Promise<AddressRow> {
+  const [row] = await tx
+    .update(customerAddresses)
+    .set({ isDefault: true, updatedAt: new Date() })
+    .where(eq(customerAddresses.id, addressId))
+    .returning();
+  return row!;
+}
+
 const exists = () => new HttpError(409, addressExistsMessage);
 
 /**
@@ -201,9 +224,7 @@ export async function updateAddress(
 ): Promise<SavedAddress> {
   const fields = storedFields(input);
   return withoutTwins(() =>
-    db.transaction(async (tx) => {
-      await lockShopper(tx, storeId, userId);
-      const row = await findOwn(tx, storeId, userId, addressId);
+    withOwnAddress(db, storeId, userId, addressId, async (tx, row) => {
       const same = await findByKey(tx, storeId, userId, fields.matchKey);
       if (same && same.id !== row.id) throw exists();
       // the default stays the default until another is made so (there is always one)
@@ -231,17 +252,10 @@ export async function setDefaultAddress(
   userId: string,
   addressId: string,
 ): Promise<SavedAddress> {
-  return db.transaction(async (tx) => {
-    await lockShopper(tx, storeId, userId);
-    const row = await findOwn(tx, storeId, userId, addressId);
+  return withOwnAddress(db, storeId, userId, addressId, async (tx, row) => {
     if (row.isDefault) return toSavedAddress(row);
     await clearDefault(tx, storeId, userId);
-    const [updated] = await tx
-      .update(customerAddresses)
-      .set({ isDefault: true, updatedAt: new Date() })
-      .where(eq(customerAddresses.id, row.id))
-      .returning();
-    return toSavedAddress(updated!);
+    return toSavedAddress(await makeDefault(tx, row.id));
   });
 }
 
@@ -252,9 +266,7 @@ export async function deleteAddress(
   userId: string,
   addressId: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockShopper(tx, storeId, userId);
-    const row = await findOwn(tx, storeId, userId, addressId);
+  await withOwnAddress(db, storeId, userId, addressId, async (tx, row) => {
     await tx.delete(customerAddresses).where(eq(customerAddresses.id, row.id));
     if (!row.isDefault) return;
     const [next] = await tx
@@ -263,11 +275,7 @@ export async function deleteAddress(
       .where(and(mine(storeId, userId), ne(customerAddresses.id, row.id)))
       .orderBy(desc(customerAddresses.createdAt))
       .limit(1);
-    if (next)
-      await tx
-        .update(customerAddresses)
-        .set({ isDefault: true, updatedAt: new Date() })
-        .where(eq(customerAddresses.id, next.id));
+    if (next) await makeDefault(tx, next.id);
   });
 }
 
