@@ -1,5 +1,5 @@
 import { startTransition, useEffect } from 'react';
-import { CalendarDays, LogOut, Mail, MapPin, Package, User } from 'lucide-react';
+import { CalendarDays, LogOut, Mail, MapPin, Package, User, type LucideIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '@store/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
@@ -71,30 +71,18 @@ export function Component() {
           )}
         </CardContent>
       </Card>
-      <Link
+      <AccountLink
         to={paths.orders}
-        className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-colors hover:bg-muted"
-      >
-        <Package className="size-6 text-primary" aria-hidden="true" />
-        <span className="grid">
-          <span className="font-medium">My Orders</span>
-          <span className="text-sm text-muted-foreground">
-            Track, pay for and review your orders
-          </span>
-        </span>
-      </Link>
-      <Link
+        icon={Package}
+        title="My Orders"
+        text="Track, pay for and review your orders"
+      />
+      <AccountLink
         to={paths.addresses}
-        className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-colors hover:bg-muted"
-      >
-        <MapPin className="size-6 text-primary" aria-hidden="true" />
-        <span className="grid">
-          <span className="font-medium">My Addresses</span>
-          <span className="text-sm text-muted-foreground">
-            Add, change or remove your delivery addresses
-          </span>
-        </span>
-      </Link>
+        icon={MapPin}
+        title="My Addresses"
+        text="Add, change or remove your delivery addresses"
+      />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button variant="destructive" onClick={signOut}>
           <LogOut aria-hidden="true" />
@@ -105,5 +93,22 @@ export function Component() {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** One of the account's places (orders, addresses): a card-sized link with an icon and a line. */
+function AccountLink(props: { to: string; icon: LucideIcon; title: string; text: string }) {
+  const Icon = props.icon;
+  return (
+    <Link
+      to={props.to}
+      className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-sm transition-colors hover:bg-muted"
+    >
+      <Icon className="size-6 text-primary" aria-hidden="true" />
+      <span className="grid">
+        <span className="font-medium">{props.title}</span>
+        <span className="text-sm text-muted-foreground">{props.text}</span>
+      </span>
+    </Link>
   );
 }
