@@ -68,23 +68,29 @@ export const deliveryChargesSchema = z
       .refine((v) => v > 0, 'Enter an amount above ₹0, or leave it empty')
       .nullable(),
   })
-  .superRefine((v, ctx) => {
-    v.bands.forEach((band, i) => {
-      if (i === 0 && band.fromRupees !== 0)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bands', 0, 'fromRupees'],
-          message: 'The first band starts at ₹0',
-        });
-      const previous = v.bands[i - 1];
-      if (previous && band.fromRupees <= previous.fromRupees)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['bands', i, 'fromRupees'],
-          message: `Start above the band before (₹${previous.fromRupees.toLocaleString('en-IN')})`,
-        });
-    });
-  });
+  .superRefine(
+    (v, ctx) => {
+      // runs beside the fields' own messages (`when`), so it reads each start only if it is one
+      const starts = v.bands.map((b) => (typeof b?.fromRupees === 'number' ? b.fromRupees : null));
+      starts.forEach((from, i) => {
+        if (from === null) return;
+        if (i === 0 && from !== 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['bands', 0, 'fromRupees'],
+            message: 'The first band starts at ₹0',
+          });
+        const previous = starts[i - 1];
+        if (i > 0 && typeof previous === 'number' && from <= previous)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['bands', i, 'fromRupees'],
+            message: `Start above the band before (₹${previous.toLocaleString('en-IN')})`,
+          });
+      });
+    },
+    { when: (payload) => Array.isArray((payload.value as { bands?: unknown } | null)?.bands) },
+  );
 export type DeliveryCharges = z.infer<typeof deliveryChargesSchema>;
 
 /** A new store's: no bands, no weight rule, no threshold (free everywhere). */
