@@ -3,7 +3,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@store/contracts/admin/import';
 import { barcodeMessages } from '@store/contracts/barcode';
+import { productFormSchema } from '@store/contracts/admin/products';
 import { products } from '../../db/schema';
+import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
+import { HttpError } from '../../lib/errors';
+import { commandLineActor } from '../activity/activity.service';
+import { valuesOfForm, writeProduct } from './admin-products.service';
 import { productForm, saveProduct } from '../../test/products';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -90,6 +95,22 @@ describe('the product form: SKU, barcode and weight', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(loser.json().fields.sku).toMatch(/^Another product already has the SKU "race-1"/i);
+  });
+
+  it('the unique index itself answers a taken SKU as the 409 (the write after a check that raced)', async () => {
+    await saveProduct(t.app, clerk, { title: 'Codes Index Holder', sku: 'IDX-1' });
+    const values = valuesOfForm(
+      productFormSchema.parse(productForm({ title: 'Codes Index Racer', sku: 'idx-1' })),
+      { slug: 'codes-index-racer', category: 'Accessories', archived: false },
+    );
+    const error = await t.db
+      .transaction((tx) => writeProduct(tx, commandLineActor(DEFAULT_STORE_ID), null, values))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      statusCode: 409,
+      fields: { sku: 'Another product already has the SKU "idx-1"' },
+    });
   });
 
   it('refuses a mistyped barcode, a SKU of odd characters and an impossible weight, each on its field', async () => {
