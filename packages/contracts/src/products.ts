@@ -61,6 +61,13 @@ export const productSchema = z.object({
   availability: availabilitySchema,
   /** per size/colour; empty for a product without options */
   variants: z.array(productVariantSchema),
+  /**
+   * What the pack says, when the owner gave it: the SKU (the shop's code), the barcode (a GTIN)
+   * and the weight per unit in grams. Absent when not set; one per product, not per variant.
+   */
+  sku: z.string().optional(),
+  barcode: z.string().optional(),
+  weightGrams: z.number().int().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

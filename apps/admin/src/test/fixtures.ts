@@ -1,5 +1,6 @@
 import type { StaffRole, StaffSession } from '@store/contracts/admin/common';
 import type { StoreSettings } from '@store/contracts/admin/settings';
+import { noDeliveryCharges } from '@store/contracts/admin/delivery-charges';
 import { defaultDeliveryZones } from '@store/contracts/delivery';
 
 export function sessionFixture(role: StaffRole = 'owner'): StaffSession {
@@ -33,11 +34,13 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     upiPayeeName: '',
     dispatchPin: '700016',
     deliveryZones: defaultDeliveryZones,
+    deliveryCharges: noDeliveryCharges,
     gstin: '',
     gstState: '',
     codEnabled: true,
     codMaxRupees: 5000,
     codPinPrefixes: [],
+    codFeeRupees: 0,
     maxOpenOrders: 3,
     maxHeldUnits: 20,
     codConfirmHours: 48,

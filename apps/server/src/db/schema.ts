@@ -74,6 +74,14 @@ export const stores = pgTable('stores', {
   codMaxPaise: paise('cod_max_paise').notNull().default(500000),
   codPinPrefixes: text('cod_pin_prefixes').array(),
   /**
+   * delivery charges (docs/decisions/delivery-charges.md, contracts/delivery-charges.ts): the rate
+   * table by zone and order value and the weight rule, in paise and grams (null: no rates, free
+   * everywhere); free delivery from this order value (null: none); the cash-on-delivery fee
+   */
+  deliveryRates: jsonb('delivery_rates').$type<{ bands: unknown[]; weight: unknown }>(),
+  freeDeliveryAbovePaise: paise('free_delivery_above_paise'),
+  codFeePaise: paise('cod_fee_paise').notNull().default(0),
+  /**
    * fair stock (docs/decisions/fair-stock.md): per shopper, at most this many orders holding stock
    * without money (Pending, or cash on delivery not yet confirmed by staff), and at most this many
    * units of one product across them; a COD order not confirmed within cod_confirm_hours expires
@@ -105,6 +113,14 @@ export const products = pgTable(
     /** GST: the HSN code (4–8 digits) and the rate in basis points (1800 = 18%) */
     hsnCode: text('hsn_code').notNull().default('4820'),
     gstRateBp: integer('gst_rate_bp').notNull().default(1800),
+    /**
+     * the parcel's weight per unit in grams (null: not given, adds nothing to a weight-based
+     * delivery charge), the stock-keeping unit (unique per store in any letter case) and the
+     * barcode (a GTIN with its check digit): docs/decisions/delivery-charges.md
+     */
+    weightGrams: integer('weight_grams'),
+    sku: text('sku'),
+    barcode: text('barcode'),
     /** Published: shown on the storefront */
     active: boolean('active').notNull().default(true),
     /** a product that was ever ordered is archived instead of deleted: hidden everywhere but its orders */
@@ -137,6 +153,10 @@ export const products = pgTable(
   (t) => [
     index('products_store_created_idx').on(t.storeId, t.createdAt),
     uniqueIndex('products_store_slug_uq').on(t.storeId, t.slug),
+    uniqueIndex('products_store_sku_uq')
+      .on(t.storeId, sql`lower(${t.sku})`)
+      .where(sql`${t.sku} is not null`),
+    check('products_weight_grams_ck', sql`${t.weightGrams} >= 0`),
     index('products_store_category_idx').on(t.storeId, sql`lower(${t.category})`),
     index('products_store_parent_category_idx').on(t.storeId, sql`lower(${t.parentCategory})`),
     index('products_store_price_idx').on(t.storeId, t.pricePaise),

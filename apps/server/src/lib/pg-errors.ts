@@ -13,6 +13,16 @@ export function isUniqueViolation(err: unknown): boolean {
   return pgErrorCode(err) === '23505';
 }
 
+/** The constraint or index a PostgreSQL error names (a unique violation's index), if any. */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * Class 22, data exception: a value the database cannot take (bad encoding, a number out of range,
  * text where a uuid belongs). It comes from input that slipped past validation, so it is the

@@ -18,6 +18,11 @@ import { z } from 'zod';
  *   the stored value; a new product takes its category's usual heading and rate (Magazines 4902
  *   at 0%, Paper 4802, Ink 3215, Pens & Writing 9608, Art Supplies 9603, Accessories 8305, any
  *   other 4820; 18% but for magazines), as migration 0004 gave products that existed before GST.
+ * - `sku`: the owner's stock-keeping unit, unique in the store in any letter case (two rows with
+ *   one SKU, or a SKU another product keeps, is an error); `barcode`: the GTIN under the bars (8,
+ *   12, 13 or 14 digits, spaces allowed, its check digit checked; a spreadsheet must keep the column
+ *   as text, or it drops a UPC's leading 0 and writes 13 digits as 8.9E+12); `weight_grams`: whole
+ *   grams per unit as packed, for delivery charges by weight. Left out: the stored value; empty: none.
  * - `stock`: units of a product without sizes or colours; for one with them the export writes
  *   the sum and the import reads `variant_stock` instead (a combination left out there is 0).
  * - `featured`, `published`: true or false (yes/no, 1/0; empty is false).
@@ -41,6 +46,9 @@ export const productCsvColumns = [
   'discounted_price',
   'hsn_code',
   'gst_rate',
+  'sku',
+  'barcode',
+  'weight_grams',
   'stock',
   'featured',
   'published',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { controlCharacters, messages } from '../common';
 import { imageUrlSchema } from '../image-url';
 import { GST_RATES_BP, hsnPattern } from '../gst';
+import { barcodeProblem, normalizeBarcode } from '../barcode';
+import { PRODUCT_WEIGHT_MAX_GRAMS } from '../delivery-charges';
 import {
   adminMessages,
   adminPageQuery,
@@ -42,6 +44,46 @@ export const gstRateBpSchema = z
   .int(gstMessages.rate)
   .refine((v) => (GST_RATES_BP as readonly number[]).includes(v), gstMessages.rate);
 
+export const SKU_MAX = 64;
+export const productCodeMessages = {
+  skuCharacters: 'Use letters, digits, spaces and - _ . / # only',
+  weight: `Enter the weight in whole grams, from 0 to ${PRODUCT_WEIGHT_MAX_GRAMS.toLocaleString('en-IN')}`,
+} as const;
+
+/**
+ * The stock-keeping unit: the owner's own code, unique in the store in any letter case
+ * ("pen-01" and "PEN-01" are one SKU); '' is none.
+ */
+export const skuSchema = z
+  .string()
+  .trim()
+  .max(SKU_MAX, `SKU must be at most ${SKU_MAX} characters`)
+  .regex(/^[\p{L}\p{N} ._/#-]*$/u, productCodeMessages.skuCharacters)
+  .transform((v) => v || null)
+  .nullable()
+  .default(null);
+
+/** The barcode under the bars, a GTIN checked by its check digit; '' is none. */
+export const barcodeSchema = z
+  .string()
+  .overwrite(normalizeBarcode)
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : barcodeProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((v) => v || null)
+  .nullable()
+  .default(null);
+
+/** Whole grams per unit as packed (null: not given; such a product adds nothing to a weight charge). */
+export const weightGramsSchema = z
+  .number({ error: productCodeMessages.weight })
+  .int(productCodeMessages.weight)
+  .min(0, productCodeMessages.weight)
+  .max(PRODUCT_WEIGHT_MAX_GRAMS, productCodeMessages.weight)
+  .nullable()
+  .default(null);
+
 /** a product's handle: lower-case letters, digits and hyphens */
 export const slugSchema = z
   .string()
@@ -78,6 +120,7 @@ export const adminProductRowSchema = z.object({
   hsnCode: z.string(),
   /** basis points: 1800 = 18% */
   gstRateBp: z.number().int(),
+  sku: z.string().nullable(),
   /** units on hand over all variants */
   stock: z.number().int(),
   stockStatus: z.enum(['in_stock', 'low_stock', 'sold_out']),
@@ -129,6 +172,10 @@ export const productFormSchema = z
     discountedPrice: rupeesInputSchema.nullable(),
     hsnCode: hsnCodeSchema,
     gstRateBp: gstRateBpSchema,
+    /** one code and weight per product, not per size or colour (docs/decisions/delivery-charges.md) */
+    sku: skuSchema,
+    barcode: barcodeSchema,
+    weightGrams: weightGramsSchema,
     stock: stockInputSchema,
     featured: z.boolean(),
     published: z.boolean(),
@@ -175,6 +222,9 @@ export const adminProductSchema = z.object({
   discountedPrice: z.number().nullable(),
   hsnCode: z.string(),
   gstRateBp: z.number().int(),
+  sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  weightGrams: z.number().int().nullable(),
   stock: z.number().int(),
   featured: z.boolean(),
   published: z.boolean(),

@@ -5,6 +5,7 @@ import { indianStatesAndUts } from '../india';
 import { optionalImageUrlSchema } from '../image-url';
 import { policySlugs } from '../store';
 import { DELIVERY_DAYS_MAX, deliveryZoneIds, isPinCode, normalizePin } from '../delivery';
+import { deliveryChargesSchema, deliveryFeeSchema } from './delivery-charges';
 import {
   COD_CONFIRM_HOURS_LIMIT,
   MAX_HELD_UNITS_LIMIT,
@@ -112,6 +113,8 @@ export const storeSettingsSchema = z.object({
   /** delivery estimates: the dispatch PIN (its existence is the server's check) and each zone's days */
   dispatchPin: dispatchPinSchema,
   deliveryZones: deliveryZonesSchema,
+  /** what delivery costs: the rate table, the weight rule, free delivery above (admin/delivery-charges.ts) */
+  deliveryCharges: deliveryChargesSchema,
   /** category name -> image URL; `default` for the rest */
   categoryImages: z.record(z.string().max(100), optionalImageUrlSchema),
   /** policy slug -> HTML with the storefront's placeholders; sanitised when saved */
@@ -133,6 +136,8 @@ export const storeSettingsSchema = z.object({
     .max(COD_MAX_RUPEES, `At most ₹${COD_MAX_RUPEES.toLocaleString('en-IN')}`),
   /** [] : all of India */
   codPinPrefixes: z.array(codPinPrefixSchema).max(500, 'At most 500 PIN prefixes'),
+  /** added to every cash-on-delivery order, free delivery or not; 0: none */
+  codFeeRupees: deliveryFeeSchema,
   /** fair stock (contracts/fair-stock.ts): what one shopper may hold without paying */
   maxOpenOrders: wholeNumber('orders', MAX_OPEN_ORDERS_LIMIT),
   maxHeldUnits: wholeNumber('units', MAX_HELD_UNITS_LIMIT),
@@ -162,4 +167,6 @@ export function parseCodPinPrefixes(text: string): string[] {
 export const storeSettingsResponseSchema = z.object({
   settings: storeSettingsSchema,
   availablePaymentMethods: z.array(z.enum(paymentMethodIds)),
+  /** products not archived without a weight: they add nothing to a weight-based delivery charge */
+  productsWithoutWeight: z.number().int(),
 });

@@ -22,6 +22,7 @@ import {
   type VariantStock,
 } from '@store/contracts/admin/products';
 import { isUuid } from '@store/contracts/ids';
+import { normalizeBarcode } from '@store/contracts/barcode';
 import { paiseToRupees, rupeesToPaise } from '@store/contracts/money';
 import { LOW_STOCK_THRESHOLD } from '@store/contracts/stock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -37,7 +38,7 @@ import {
 import { HttpError } from '../../lib/errors';
 import { escapeLike, likeContaining } from '../../lib/like-pattern';
 import { groupBy } from '../../lib/group-by';
-import { isUniqueViolation } from '../../lib/pg-errors';
+import { isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { stockVariantsOf, variantOptionsOf } from '../../db/product-variants';
 
@@ -61,6 +62,9 @@ export interface ProductValues {
   discountedPricePaise: number | null;
   hsnCode: string;
   gstRateBp: number;
+  sku: string | null;
+  barcode: string | null;
+  weightGrams: number | null;
   featured: boolean;
   published: boolean;
   images: { url: string; imageId: string | null }[];
@@ -158,6 +162,9 @@ export async function loadProducts(
         discountedPricePaise: r.discountedPricePaise,
         hsnCode: r.hsnCode,
         gstRateBp: r.gstRateBp,
+        sku: r.sku,
+        barcode: r.barcode,
+        weightGrams: r.weightGrams,
         featured: attributes.some(isFeaturedAttribute),
         published: r.active,
         images: (imagesOf.get(r.id) ?? []).map((i) => ({ url: i.url, imageId: i.imageId })),
@@ -193,6 +200,9 @@ export function formValuesOf(v: ProductValues) {
     discountedPrice: v.discountedPricePaise === null ? null : paiseToRupees(v.discountedPricePaise),
     hsnCode: v.hsnCode,
     gstRateBp: v.gstRateBp,
+    sku: v.sku,
+    barcode: v.barcode,
+    weightGrams: v.weightGrams,
     stock: totalStock(v),
     featured: v.featured,
     published: v.published,
@@ -241,7 +251,15 @@ export async function listAdminProducts(db: Db, storeId: string, q: AdminProduct
   const where: SQL[] = [eq(products.storeId, storeId)];
   if (q.q) {
     const pattern = likeContaining(q.q);
-    where.push(or(ilike(products.title, pattern), ilike(products.slug, pattern))!);
+    where.push(
+      or(
+        ilike(products.title, pattern),
+        ilike(products.slug, pattern),
+        ilike(products.sku, pattern),
+        // a barcode as printed ("8 901030 865275") or scanned finds the stored digits
+        ilike(products.barcode, likeContaining(normalizeBarcode(q.q) || q.q)),
+      )!,
+    );
   }
   if (q.category) where.push(sql`lower(${products.category}) = ${q.category.toLowerCase()}`);
   if (q.status === 'archived') where.push(isNotNull(products.archivedAt));
@@ -269,6 +287,7 @@ export async function listAdminProducts(db: Db, storeId: string, q: AdminProduct
         discountedPricePaise: products.discountedPricePaise,
         hsnCode: products.hsnCode,
         gstRateBp: products.gstRateBp,
+        sku: products.sku,
         active: products.active,
         archivedAt: products.archivedAt,
         updatedAt: products.updatedAt,
@@ -296,6 +315,7 @@ export async function listAdminProducts(db: Db, storeId: string, q: AdminProduct
     discountedPricePaise: r.discountedPricePaise,
     hsnCode: r.hsnCode,
     gstRateBp: r.gstRateBp,
+    sku: r.sku,
     stock: Number(r.stock),
     stockStatus:
       Number(r.stock) <= 0
@@ -387,6 +407,9 @@ export function valuesOfForm(
       form.discountedPrice === null ? null : rupeesToPaise(form.discountedPrice),
     hsnCode: form.hsnCode,
     gstRateBp: form.gstRateBp,
+    sku: form.sku,
+    barcode: form.barcode,
+    weightGrams: form.weightGrams,
     featured: form.featured,
     published: form.published && !resolved.archived,
     images: form.images.map((i) => ({ url: i.url, imageId: i.imageId ?? null })),
@@ -459,8 +482,44 @@ async function resolveForm(
       existing?.values.slug ??
       (await uniqueSlug(tx, storeId, slugify(form.title), existing?.id ?? null));
   }
+  if (form.sku) {
+    const [holder] = await productsWithSkus(tx, storeId, [form.sku]);
+    if (holder && holder.id !== existing?.id) throw skuTaken(form.sku, holder.title);
+  }
   return valuesOfForm(form, { slug, category: spelling, archived: existing?.archived ?? false });
 }
+
+/** The store's products holding any of these SKUs, compared in any letter case (one query). */
+export async function productsWithSkus(
+  db: DbOrTx,
+  storeId: string,
+  skus: string[],
+): Promise<{ id: string; sku: string; title: string; slug: string | null }[]> {
+  if (skus.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id, sku: products.sku, title: products.title, slug: products.slug })
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, storeId),
+        inArray(
+          sql`lower(${products.sku})`,
+          skus.map((k) => k.toLowerCase()),
+        ),
+      ),
+    );
+  return rows.map((r) => ({ ...r, sku: r.sku! }));
+}
+
+/** 409 on the SKU field, naming the product that has it when known. */
+export function skuTakenMessage(sku: string, holder: string | null): string {
+  return `Another product already has the SKU "${sku}"${holder ? `: ${holder}` : ''}`;
+}
+
+const skuTaken = (sku: string, holder: string | null) => {
+  const message = skuTakenMessage(sku, holder);
+  return new HttpError(409, message, { sku: message });
+};
 
 const slugTaken = (slug: string) => {
   const message = `Another product already has the handle "${slug}"`;
@@ -526,6 +585,9 @@ export async function writeProduct(
     discountedPricePaise: next.discountedPricePaise,
     hsnCode: next.hsnCode,
     gstRateBp: next.gstRateBp,
+    sku: next.sku,
+    barcode: next.barcode,
+    weightGrams: next.weightGrams,
     active: next.published && !existing?.archived,
     updatedAt: now,
   };
@@ -542,6 +604,9 @@ export async function writeProduct(
       id = row!.id;
     }
   } catch (err) {
+    // two saves racing for one SKU or handle: the unique index answers for the later one
+    if (isUniqueViolation(err) && violatedConstraint(err) === 'products_store_sku_uq' && next.sku)
+      throw skuTaken(next.sku, null);
     if (isUniqueViolation(err) && next.slug) throw slugTaken(next.slug);
     throw err;
   }

@@ -8,6 +8,7 @@ import {
 } from '@store/contracts/admin/import';
 import {
   COLOUR_ATTRIBUTE_KEY,
+  productCodeMessages,
   productFormSchema,
   SIZE_ATTRIBUTE_KEY,
   slugSchema,
@@ -34,6 +35,7 @@ import {
   type StoredProduct,
 } from './admin-products.service';
 import { stockVariantsOf, variantOptionsOf } from '../../db/product-variants';
+import { checkCsvSkus, releaseChangingSkus } from './product-csv-skus';
 
 /*
  * Products as CSV (columns and cell formats: contracts/admin/import.ts). Lists inside a cell are
@@ -121,6 +123,9 @@ export function productCsvRow(p: ProductValues): Record<ProductCsvColumn, string
       p.discountedPricePaise === null ? '' : paiseToRupeeString(p.discountedPricePaise),
     hsn_code: p.hsnCode,
     gst_rate: formatGstRate(p.gstRateBp),
+    sku: p.sku ?? '',
+    barcode: p.barcode ?? '',
+    weight_grams: p.weightGrams === null ? '' : String(p.weightGrams),
     stock: String(totalStock(p)),
     featured: String(p.featured),
     published: String(p.published),
@@ -161,11 +166,13 @@ export async function exportProductsCsv(db: Db, storeId: string): Promise<string
 const REQUIRED: ProductCsvColumn[] = ['title', 'category', 'regular_price'];
 const MAX_ROWS = 5000;
 
-type CellError = { column: string; message: string };
+export type CellError = { column: string; message: string };
 
-interface PlannedRow extends ImportRow {
+export interface PlannedRow extends ImportRow {
   existing: StoredProduct | null;
   values: ProductValues | null;
+  /** the SKU the row gives its product (its cell, or the stored one), checked across the file */
+  sku: string | null;
 }
 
 const parseBool = (cell: string): boolean | null => {
@@ -292,6 +299,8 @@ function columnOf(path: PropertyKey[], form: ProductFormInput): string {
       return 'hsn_code';
     case 'gstRateBp':
       return 'gst_rate';
+    case 'weightGrams':
+      return 'weight_grams';
     case 'images':
       return 'image_urls';
     case 'variantStock':
@@ -346,6 +355,18 @@ function formOfRow(
       errors.push({ column: 'gst_rate', message: `GST rate in percent: one of ${gstRateList}` });
     else form.gstRateBp = bp;
   } else if (!existing) form.gstRateBp = usual.gstRateBp;
+  for (const c of ['sku', 'barcode'] as const) {
+    const v = cell(c);
+    if (v !== undefined) form[c] = v;
+  }
+  const weight = cell('weight_grams');
+  if (weight !== undefined) {
+    const text = weight.trim();
+    if (text === '') form.weightGrams = null;
+    else if (!/^\d+$/.test(text))
+      errors.push({ column: 'weight_grams', message: productCodeMessages.weight });
+    else form.weightGrams = Number(text);
+  }
   const stock = cell('stock');
   if (stock !== undefined) {
     const text = stock.trim() || '0';
@@ -507,7 +528,7 @@ async function planImport(db: DbOrTx, storeId: string, file: ParsedFile): Promis
   const spellings = await categorySpellings(db, storeId);
   const seen = new Map<string, number>();
 
-  return file.records.map(({ line, cells }): PlannedRow => {
+  const planned = file.records.map(({ line, cells }): PlannedRow => {
     const errors: CellError[] = [];
     const cell = (c: ProductCsvColumn) => (col.has(c) ? (cells[col.get(c)!] ?? '') : undefined);
     const slug = slugOf(cells);
@@ -536,6 +557,7 @@ async function planImport(db: DbOrTx, storeId: string, file: ParsedFile): Promis
     const input = formOfRow(cell, existing, errors);
     input.slug = slug;
     const parsed = productFormSchema.safeParse(input);
+    const sku = parsed.success ? parsed.data.sku : null;
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const column = columnOf(issue.path, input);
@@ -550,7 +572,7 @@ async function planImport(db: DbOrTx, storeId: string, file: ParsedFile): Promis
     // one message per column: the first is what to fix
     const byColumn = [...new Map(errors.reverse().map((e) => [e.column, e])).values()].reverse();
     if (byColumn.length || !parsed.success || !category) {
-      return { line, slug, title, action: 'error', errors: byColumn, existing, values: null };
+      return { line, slug, title, action: 'error', errors: byColumn, existing, values: null, sku };
     }
     const values = valuesOfForm(parsed.data, { slug, category, archived: false });
     const action = !existing
@@ -558,8 +580,9 @@ async function planImport(db: DbOrTx, storeId: string, file: ParsedFile): Promis
       : Object.keys(changedFields(existing.values, values).after).length
         ? 'update'
         : 'unchanged';
-    return { line, slug, title, action, errors: [], existing, values };
+    return { line, slug, title, action, errors: [], existing, values, sku };
   });
+  return checkCsvSkus(db, storeId, planned);
 }
 
 function resultOf(dryRun: boolean, fileErrors: string[], rows: PlannedRow[]): ImportResult {
@@ -604,6 +627,7 @@ export async function importProductsCsv(
     const result = resultOf(false, [], rows);
     const changes = rows.filter((r) => r.action === 'create' || r.action === 'update');
     if (!result.ok || changes.length === 0) return { result, written: false };
+    await releaseChangingSkus(tx, changes);
     for (const r of changes) await writeProduct(tx, actor, r.existing, r.values!);
     await recordActivity(tx, actor, {
       action: 'product.import',

@@ -123,6 +123,9 @@ export async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]
       metricUnit: a.metricUnit,
     })),
     ...stock.get(r.id)!,
+    ...(r.sku ? { sku: r.sku } : {}),
+    ...(r.barcode ? { barcode: r.barcode } : {}),
+    ...(r.weightGrams !== null ? { weightGrams: r.weightGrams } : {}),
   }));
 }
 

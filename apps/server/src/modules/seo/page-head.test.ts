@@ -150,6 +150,22 @@ describe('pageHead: products', () => {
     });
   });
 
+  it('a product with the owner’s SKU, barcode and weight names them (sku, gtin, weight)', async () => {
+    const id = await saveProduct(t.app, owner, {
+      title: 'Coded Sketchbook',
+      sku: 'SK-A5',
+      barcode: '8901030865275',
+      weightGrams: 320,
+    });
+    const [product] = jsonLdOf((await headOf(`/product/${id}`)).head);
+    expect(product).toMatchObject({
+      sku: 'SK-A5',
+      productID: id,
+      gtin: '8901030865275',
+      weight: { '@type': 'QuantitativeValue', value: 320, unitCode: 'GRM' },
+    });
+  });
+
   it('a title that tries to close the script or an attribute stays text', async () => {
     const title = `Ink "Noir" 'Bold' </script><script>alert(1)</script> & <b>`;
     const id = await saveProduct(t.app, owner, { title, description: '' });

@@ -39,8 +39,13 @@ export function productHead({ product, origin, brand, company }: ProductHeadInpu
     name: product.title,
     ...(words ? { description: clip(words, 5000) } : {}),
     ...(uniqueImages.length ? { image: uniqueImages } : {}),
-    sku: product.id,
+    // the owner's SKU and barcode when the product has them (the id is its SKU otherwise)
+    sku: product.sku ?? product.id,
     productID: product.id,
+    ...(product.barcode ? { gtin: product.barcode } : {}),
+    ...(product.weightGrams
+      ? { weight: { '@type': 'QuantitativeValue', value: product.weightGrams, unitCode: 'GRM' } }
+      : {}),
     ...(category || parent ? { category: [parent, category].filter(Boolean).join(' > ') } : {}),
     ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
     url,

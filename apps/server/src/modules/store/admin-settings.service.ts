@@ -26,6 +26,14 @@ import {
   type DeliveryZones,
 } from '@store/contracts/delivery';
 import { findPin } from '../shipping/pincodes.service';
+import {
+  countProductsWithoutWeight,
+  deliveryChargeRulesOfStore,
+} from '../shipping/delivery-charge.service';
+import {
+  deliveryChargeRulesFromForm,
+  deliveryChargesForm,
+} from '@store/contracts/admin/delivery-charges';
 
 type PaymentMethodId = (typeof paymentMethodIds)[number];
 type StoreRow = typeof stores.$inferSelect;
@@ -79,6 +87,7 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     companyLogoUrl: row.companyLogoUrl,
     dispatchPin: row.dispatchPin ?? '',
     deliveryZones: deliveryZonesOrDefault(row.deliveryZones),
+    deliveryCharges: deliveryChargesForm(deliveryChargeRulesOfStore(row)),
     categoryImages: row.categoryImages,
     policies,
     paymentMethods: methods,
@@ -89,6 +98,7 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     codEnabled: row.codEnabled,
     codMaxRupees: paiseToRupees(row.codMaxPaise),
     codPinPrefixes: row.codPinPrefixes ?? [],
+    codFeeRupees: paiseToRupees(deliveryChargeRulesOfStore(row).codFeePaise),
     maxOpenOrders: row.maxOpenOrders,
     maxHeldUnits: row.maxHeldUnits,
     codConfirmHours: row.codConfirmHours,
@@ -111,7 +121,11 @@ async function storeRow(db: DbOrTx, storeId: string, lock = false): Promise<Stor
 /** GET /admin/settings: the store's settings, and the payment methods this server can offer. */
 export async function getStoreSettings(db: Db, storeId: string, config: PaymentConfig) {
   const row = await storeRow(db, storeId);
-  return { settings: settingsOf(row, config), availablePaymentMethods: offerableMethods(config) };
+  return {
+    settings: settingsOf(row, config),
+    availablePaymentMethods: offerableMethods(config),
+    productsWithoutWeight: await countProductsWithoutWeight(db, storeId),
+  };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -183,6 +197,7 @@ export async function updateStoreSettings(
       same: (a: T, b: T) => boolean,
     ) => (stored === null && same(entered, server) ? null : entered);
     const now = new Date();
+    const charges = deliveryChargeRulesFromForm(input.deliveryCharges, input.codFeeRupees);
     await tx
       .update(stores)
       .set({
@@ -218,6 +233,13 @@ export async function updateStoreSettings(
         codEnabled: input.codEnabled,
         codMaxPaise: rupeesToPaise(input.codMaxRupees),
         codPinPrefixes: input.codPinPrefixes.length > 0 ? [...new Set(input.codPinPrefixes)] : null,
+        // no bands and no weight rule: null, the new store's "free everywhere"
+        deliveryRates:
+          charges.bands.length || charges.weight
+            ? { bands: charges.bands, weight: charges.weight }
+            : null,
+        freeDeliveryAbovePaise: charges.freeAbovePaise,
+        codFeePaise: charges.codFeePaise,
         maxOpenOrders: input.maxOpenOrders,
         maxHeldUnits: input.maxHeldUnits,
         codConfirmHours: input.codConfirmHours,
@@ -248,7 +270,11 @@ export async function updateStoreSettings(
     return { settings: after, changed };
   });
   return {
-    response: { settings: result.settings, availablePaymentMethods: offerableMethods(config) },
+    response: {
+      settings: result.settings,
+      availablePaymentMethods: offerableMethods(config),
+      productsWithoutWeight: await countProductsWithoutWeight(db, actor.storeId),
+    },
     changed: result.changed.length > 0,
   };
 }

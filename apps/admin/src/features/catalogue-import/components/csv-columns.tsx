@@ -13,6 +13,11 @@ const columnHelp: Record<ProductCsvColumn, string> = {
     'HSN code for the tax invoice: 4, 6 or 8 digits. Left out or empty: kept; a new product takes its category’s usual code (e.g. 4820, 4902 for Magazines).',
   gst_rate:
     'GST rate in percent: 0, 5, 18… Left out or empty: kept; a new product takes its category’s usual rate (18%; 0% for Magazines).',
+  sku: 'Your code for the product, unique in the store (any case). Left out: kept; empty: none.',
+  barcode:
+    'The GTIN under the bars: 8, 12, 13 or 14 digits, check digit checked. Keep the column as text in a spreadsheet (it drops a leading 0 and writes long numbers as 8.9E+12). Left out: kept; empty: none.',
+  weight_grams:
+    'Grams per unit as packed, a whole number, for delivery charges by weight. Left out: kept; empty: none.',
   stock:
     'Units of a product without sizes or colours (for one with them: the sum, read from variant_stock).',
   featured: 'true or false (yes/no, 1/0; empty is false).',

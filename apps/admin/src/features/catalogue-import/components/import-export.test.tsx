@@ -110,9 +110,13 @@ describe('Import / export', () => {
   it('documents every column', () => {
     renderWithProviders(<ImportExport />);
     const table = screen.getByRole('table', { name: 'CSV columns' });
-    expect(within(table).getAllByRole('rowheader')).toHaveLength(17);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(20);
     expect(within(table).getByRole('rowheader', { name: 'variant_stock' })).toBeVisible();
     expect(within(table).getByRole('rowheader', { name: 'hsn_code' })).toBeVisible();
     expect(within(table).getByRole('rowheader', { name: 'gst_rate' })).toBeVisible();
+    for (const column of ['sku', 'barcode', 'weight_grams']) {
+      const row = within(table).getByRole('rowheader', { name: column }).closest('tr')!;
+      expect(row).toHaveTextContent(/Left out: kept; empty: none\./);
+    }
   });
 });

@@ -193,6 +193,9 @@ describe('the product form', () => {
       discountedPrice: null,
       hsnCode: '9608',
       gstRateBp: 1800,
+      sku: null,
+      barcode: null,
+      weightGrams: null,
       stock: 5,
       featured: false,
       published: true,
@@ -210,6 +213,60 @@ describe('the product form', () => {
     await user.click(screen.getByRole('button', { name: 'Save product' }));
     await expect.poll(() => onSave.mock.calls.length).toBe(1);
     expect(onSave.mock.calls[0]![0].images).toEqual([{ url: '/b.webp', imageId: 'b' }]);
+  });
+
+  it('saves the SKU, the barcode as its digits and the weight in grams', async () => {
+    const { onSave, user } = setup();
+    await fillBasics(user, '60');
+    await user.type(screen.getByLabelText('SKU'), 'NB-DOT-A5');
+    await user.type(screen.getByLabelText('Barcode'), '8 901030 865275');
+    await user.type(screen.getByLabelText('Weight (g)'), '350');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await expect.poll(() => onSave.mock.calls.length).toBe(1);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      sku: 'NB-DOT-A5',
+      barcode: '8901030865275',
+      weightGrams: 350,
+    });
+  });
+
+  it('sends none for codes and weight left empty', async () => {
+    const { onSave, user } = setup();
+    await fillBasics(user, '60');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await expect.poll(() => onSave.mock.calls.length).toBe(1);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ sku: null, barcode: null, weightGrams: null });
+  });
+
+  it('refuses a mistyped barcode and a fractional weight on their fields, before asking the server', async () => {
+    const { onSave, user } = setup();
+    await fillBasics(user, '60');
+    await user.type(screen.getByLabelText('Barcode'), '8901030865276');
+    await user.type(screen.getByLabelText('Weight (g)'), '12.5');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(
+      await screen.findByText(
+        'This barcode’s last digit does not match the others: check each digit',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Barcode')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Weight (g)')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter the weight in whole grams'),
+    );
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s word on a SKU another product has, on the SKU field', async () => {
+    const message = 'Another product already has the SKU "NB-1": Ruled notebook';
+    const onSave = vi
+      .fn()
+      .mockRejectedValue(new ApiError(409, message, { fields: { sku: message } }));
+    const { user } = setup({ onSave });
+    await fillBasics(user, '10');
+    await user.type(screen.getByLabelText('SKU'), 'NB-1');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.getByLabelText('SKU')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("puts the server's field errors on the fields", async () => {

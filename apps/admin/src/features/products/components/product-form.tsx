@@ -21,6 +21,7 @@ import { FormSection } from '@/components/form-section';
 import { variantAxes } from '../lib/variant-grid';
 import { AttributesEditor } from './attributes-editor';
 import { ImageList } from './image-list';
+import { ProductCodesFields } from './product-codes-fields';
 import type { ProductFormApi } from './product-form-types';
 import { VariantStockGrid } from './variant-stock-grid';
 
@@ -34,6 +35,9 @@ const formFields = [
   'discountedPrice',
   'hsnCode',
   'gstRateBp',
+  'sku',
+  'barcode',
+  'weightGrams',
   'stock',
   'featured',
   'published',
@@ -56,6 +60,9 @@ export function productFormValues(product?: AdminProduct): ProductFormInput {
       // chosen by the owner: the rate decides the tax on every invoice
       hsnCode: '',
       gstRateBp: undefined as unknown as number,
+      sku: null,
+      barcode: null,
+      weightGrams: null,
       stock: 0,
       featured: false,
       published: false,
@@ -73,6 +80,9 @@ export function productFormValues(product?: AdminProduct): ProductFormInput {
     discountedPrice: product.discountedPrice,
     hsnCode: product.hsnCode,
     gstRateBp: product.gstRateBp,
+    sku: product.sku,
+    barcode: product.barcode,
+    weightGrams: product.weightGrams,
     stock: product.stock,
     featured: product.featured,
     published: product.published,
@@ -321,6 +331,7 @@ export function ProductFormView({
               )}
             </HookFormField>
           </FormSection>
+          <ProductCodesFields form={form} />
         </div>
       </div>
       <FieldError className="font-medium">{problem}</FieldError>

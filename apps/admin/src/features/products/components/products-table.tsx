@@ -55,6 +55,9 @@ const columns: ColumnDef<AdminProductRow, unknown>[] = [
         {row.original.slug ? (
           <div className="text-xs text-muted-foreground">{row.original.slug}</div>
         ) : null}
+        {row.original.sku ? (
+          <div className="text-xs text-muted-foreground">SKU {row.original.sku}</div>
+        ) : null}
       </div>
     ),
   },
@@ -130,7 +133,7 @@ export function ProductsTable() {
         <SearchBox
           id="product-search"
           label="Search products"
-          placeholder="Title or slug"
+          placeholder="Title, slug, SKU or barcode"
           value={query.q ?? ''}
           onSearch={(q) => update({ q })}
         />

@@ -17,7 +17,11 @@ const settings = storeSettingsFixture({
   categoryImages: {},
   upiPayeeName: 'Paper and Quill',
 });
-const response: StoreSettingsResponse = { settings, availablePaymentMethods: ['upi_qr'] };
+const response: StoreSettingsResponse = {
+  settings,
+  availablePaymentMethods: ['upi_qr'],
+  productsWithoutWeight: 0,
+};
 
 describe('Store settings: delivery', () => {
   it('saves the dispatch PIN and each zone’s working days as numbers', async () => {

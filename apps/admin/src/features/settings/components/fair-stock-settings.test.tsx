@@ -8,7 +8,11 @@ import type { StoreSettingsResponse } from '../api/settings';
 import { SettingsForm } from './settings-form';
 
 const settings = storeSettingsFixture();
-const response: StoreSettingsResponse = { settings, availablePaymentMethods: ['upi_qr'] };
+const response: StoreSettingsResponse = {
+  settings,
+  availablePaymentMethods: ['upi_qr'],
+  productsWithoutWeight: 0,
+};
 
 const capturePut = () => captureSettingsPut(response);
 

@@ -100,6 +100,18 @@ export function CodSettings({ form }: { form: Form }) {
             <Input type="number" min={1} step="0.01" disabled={!enabled} {...control} />
           )}
         </HookFormField>
+        <HookFormField
+          form={form}
+          name="codFeeRupees"
+          id="settings-codFeeRupees"
+          label="Cash on delivery fee (₹)"
+          hint="Added to every cash-on-delivery order, also when delivery is free. 0: none."
+          registerOptions={{ valueAsNumber: true }}
+        >
+          {(control) => (
+            <Input type="number" min={0} step="0.01" disabled={!enabled} {...control} />
+          )}
+        </HookFormField>
         <div className="grid content-start gap-1">
           <Label htmlFor="settings-codPinPrefixes">PIN codes served</Label>
           <Input

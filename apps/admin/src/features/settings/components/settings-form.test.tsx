@@ -23,6 +23,7 @@ const settings = storeSettingsFixture({
 const response: StoreSettingsResponse = {
   settings,
   availablePaymentMethods: ['upi_qr', 'upi_app', 'gateway'],
+  productsWithoutWeight: 0,
 };
 
 describe('Store settings', () => {

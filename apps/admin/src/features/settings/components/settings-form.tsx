@@ -19,6 +19,7 @@ import { applyServerErrors } from '@/lib/api-client';
 import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
+import { DeliveryChargesSettings } from './delivery-charges-settings';
 import { DeliverySettings } from './delivery-settings';
 import { FairStockSettings } from './fair-stock-settings';
 import { CodSettings, GstSettings } from './gst-cod-settings';
@@ -50,11 +51,13 @@ const fieldNames = [
   'upiPayeeName',
   'dispatchPin',
   'deliveryZones',
+  'deliveryCharges',
   'gstin',
   'gstState',
   'codEnabled',
   'codMaxRupees',
   'codPinPrefixes',
+  'codFeeRupees',
   'maxOpenOrders',
   'maxHeldUnits',
   'codConfirmHours',
@@ -269,6 +272,10 @@ export function SettingsForm({
 
       <FormSection legend="Delivery">
         <DeliverySettings form={form} />
+      </FormSection>
+
+      <FormSection legend="Delivery charges">
+        <DeliveryChargesSettings form={form} productsWithoutWeight={data.productsWithoutWeight} />
       </FormSection>
 
       <FormSection legend="GST">
