@@ -44,34 +44,89 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createScratchPostgres(
-  baseUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const url = new URL(baseUrl);
-  const base = url.pathname.replace(/^\//, '') || 'postgres';
-  const name = `${base}_t_${randomBytes(5).toString('hex')}`
-    .toLowerCase()
-    .replace(/[^a-z0-9_]/g, '_');
+/** `<base>_t_<suffix>`: every database the tests make is named so (CI drops `<base>_t_%`). */
+function scratchName(baseUrl: string, suffix: string): string {
+  const base = new URL(baseUrl).pathname.replace(/^\//, '') || 'postgres';
+  return `${base}_t_${suffix}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+}
+
+async function withAdmin<T>(baseUrl: string, run: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    return await run(admin);
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * A database of its own next to `baseUrl`: empty, or a copy of `template` (CREATE DATABASE …
+ * TEMPLATE copies files: far cheaper than migrating and seeding again).
+ */
+export async function createScratchPostgres(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = scratchName(baseUrl, randomBytes(5).toString('hex'));
+  await withAdmin(baseUrl, (admin) =>
+    admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+  );
+  const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      await withAdmin(baseUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
     },
   };
+}
+
+/**
+ * The migrated, seeded database every test app on PostgreSQL is copied from: made once per version
+ * of the migrations and the seed (the PGlite snapshot's key), by whichever test file asks first
+ * while the others wait on an advisory lock; built under another name and renamed when complete,
+ * so a copy never sees half of it. Nothing connects to it afterwards (a copy needs that). The
+ * server project's global teardown drops it (test/global-setup.ts).
+ */
+async function seededTemplate(baseUrl: string): Promise<string> {
+  const name = scratchName(baseUrl, `tpl_${sourcesKey()}`);
+  return withAdmin(baseUrl, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_b`;
+      await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${building}"`);
+      const url = new URL(baseUrl);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      try {
+        await seedCatalogue(database.db);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      return name;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  });
+}
+
+/** Drops the templates test apps were copied from (the server project's global teardown). */
+export async function dropSeededTemplates(baseUrl: string): Promise<void> {
+  await withAdmin(baseUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [scratchName(baseUrl, 'tpl_')],
+    );
+    for (const { datname } of rows)
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  });
 }
 
 /**
@@ -79,6 +134,11 @@ export async function createScratchPostgres(
  * temp folder (keyed by the migrations and seed sources) and later ones start from that snapshot.
  */
 function snapshotFile(): string {
+  return join(tmpdir(), `store-test-db-${sourcesKey()}.tar`);
+}
+
+/** What a seeded test database depends on: the migrations and the seed's sources, hashed. */
+function sourcesKey(): string {
   const h = createHash('sha1');
   const sources = [
     ...readdirSync(migrationsFolder, { recursive: true }).map((f) =>
@@ -89,7 +149,7 @@ function snapshotFile(): string {
     ),
   ].sort();
   for (const f of sources) if (statSync(f).isFile()) h.update(f).update(readFileSync(f));
-  return join(tmpdir(), `store-test-db-${h.digest('hex').slice(0, 16)}.tar`);
+  return h.digest('hex').slice(0, 16);
 }
 
 async function openSeededPglite(): Promise<Database> {
@@ -146,7 +206,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const first = shared.sameDatabaseAs;
   const scratch =
-    !first && env.TEST_DATABASE_URL ? await createScratchPostgres(env.TEST_DATABASE_URL) : null;
+    !first && env.TEST_DATABASE_URL
+      ? await createScratchPostgres(
+          env.TEST_DATABASE_URL,
+          await seededTemplate(env.TEST_DATABASE_URL),
+        )
+      : null;
   let database: Database;
   let ownsDatabase = true;
   if (first?.databaseUrl) {
@@ -156,7 +221,6 @@ export async function createTestApp(
     ownsDatabase = false;
   } else if (scratch) {
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
-    await seedCatalogue(database.db);
   } else {
     database = await openSeededPglite();
   }
