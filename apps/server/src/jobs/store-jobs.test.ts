@@ -9,6 +9,7 @@ import {
   createTestApp,
   placeTestOrder,
   registerAndLogin,
+  testJwtSecret,
   type TestApp,
 } from '../test/test-app';
 import { startJobRunner, type JobRunner } from './job-runner';
@@ -27,6 +28,7 @@ describe('store jobs', () => {
         app: t.app,
         payments: paymentConfigFromEnv(defaultPaymentsEnv, 'test-sandbox-secret'),
         payWindowMs: 30 * 60_000,
+        jwtSecret: testJwtSecret,
       }),
     });
   });

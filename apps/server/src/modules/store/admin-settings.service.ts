@@ -92,6 +92,7 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     maxOpenOrders: row.maxOpenOrders,
     maxHeldUnits: row.maxHeldUnits,
     codConfirmHours: row.codConfirmHours,
+    cartReminderHours: row.cartReminderHours,
   };
 }
 
@@ -221,6 +222,7 @@ export async function updateStoreSettings(
         maxOpenOrders: input.maxOpenOrders,
         maxHeldUnits: input.maxHeldUnits,
         codConfirmHours: input.codConfirmHours,
+        cartReminderHours: input.cartReminderHours,
         updatedAt: now,
       })
       .where(eq(stores.id, actor.storeId));
