@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { LIST_CHANGES_MAX } from './list-changes';
+import {
+  LIST_CHANGES_MAX,
+  LIST_CHECK_MAX,
+  LIST_OPTION_MAX,
+  LIST_PRODUCT_ID_MAX,
+} from './list-changes';
 import { ORDER_MAX_QUANTITY, WISHLIST_MAX_ITEMS } from './limits';
 
 /**
@@ -10,10 +15,7 @@ import { ORDER_MAX_QUANTITY, WISHLIST_MAX_ITEMS } from './limits';
  * lines are checked with POST /cart/check and POST /wishlist/check.
  */
 
-/** Sizes and colours are the product's attribute values: short words, never pages of text. */
-export const LIST_OPTION_MAX = 100;
-
-const productId = z.string().min(1).max(64);
+const productId = z.string().min(1).max(LIST_PRODUCT_ID_MAX);
 const option = z.string().max(LIST_OPTION_MAX);
 const quantity = z
   .number()
@@ -93,9 +95,6 @@ export type WishlistItemView = z.infer<typeof wishlistItemViewSchema>;
 export const accountWishlistResponseSchema = z.object({
   data: z.object({ items: z.array(wishlistItemViewSchema) }),
 });
-
-/** How many lines or products one check may name (a visitor's cart may hold more than an order). */
-export const LIST_CHECK_MAX = 100;
 
 /** POST /cart/check: a visitor's lines, answered in the same order with what each is now. */
 export const cartCheckBodySchema = z

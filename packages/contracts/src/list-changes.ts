@@ -32,6 +32,15 @@ export type WishlistChange = { op: 'add' | 'remove'; productId: string };
 
 /** Most changes one request may carry; a device with more sends them in several requests. */
 export const LIST_CHANGES_MAX = 100;
+/** Sizes and colours are the product's attribute values: short words, never pages of text. */
+export const LIST_OPTION_MAX = 100;
+/** How many lines or products one check of a visitor's lists may name (a cart may hold more than an order). */
+export const LIST_CHECK_MAX = 100;
+/** Longest product id a list takes (ids are uuids; anything longer is not one). */
+export const LIST_PRODUCT_ID_MAX = 64;
+
+/** What a line or saved product says when its product was deleted or unpublished, or its size is gone. */
+export const NO_LONGER_AVAILABLE = 'No longer available';
 
 /** One string per identity (sizes and colours are free text, so no separator could be trusted). */
 export const cartLineKey = (line: CartLineKey): string =>

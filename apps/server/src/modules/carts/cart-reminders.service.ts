@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { availabilityLabel } from '@store/contracts/stock';
+import { NO_LONGER_AVAILABLE } from '@store/contracts/list-changes';
 import { formatInr } from '@store/contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { cartLines, carts, stores, users } from '../../db/schema';
@@ -85,7 +86,7 @@ async function reminderLines(tx: DbOrTx, storeId: string, cartId: string) {
     price: formatInr(v.price, 'exact'),
     note:
       v.availability.status === 'unavailable'
-        ? 'No longer available'
+        ? NO_LONGER_AVAILABLE
         : availabilityLabel({ status: v.availability.status, left: v.availability.left }),
   }));
   const buyable = views.some(

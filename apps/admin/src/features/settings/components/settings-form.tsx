@@ -20,6 +20,7 @@ import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
 import { DeliverySettings } from './delivery-settings';
+import { CartReminderSettings } from './cart-reminder-settings';
 import { FairStockSettings } from './fair-stock-settings';
 import { CodSettings, GstSettings } from './gst-cod-settings';
 
@@ -58,6 +59,7 @@ const fieldNames = [
   'maxOpenOrders',
   'maxHeldUnits',
   'codConfirmHours',
+  'cartReminderHours',
 ];
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
@@ -281,6 +283,10 @@ export function SettingsForm({
 
       <FormSection legend="Orders and stock">
         <FairStockSettings form={form} />
+      </FormSection>
+
+      <FormSection legend="Cart reminders">
+        <CartReminderSettings form={form} />
       </FormSection>
 
       <FieldError className="font-medium">{problem}</FieldError>
