@@ -109,3 +109,13 @@ export const wishlistCheckBodySchema = z
   .object({ productIds: z.array(productId).max(WISHLIST_MAX_ITEMS) })
   .strict();
 export const wishlistCheckResponseSchema = z.object({ data: z.array(wishlistItemViewSchema) });
+
+/** POST /cart-reminders/unsubscribe and /cart-reminders/subscribe: the e-mailed link's token. */
+export const cartReminderTokenBodySchema = z
+  .object({ token: z.string().trim().min(1).max(2000) })
+  .strict();
+
+export const cartReminderStateResponseSchema = z.object({
+  /** whether cart reminders are sent to this account now */
+  subscribed: z.boolean(),
+});

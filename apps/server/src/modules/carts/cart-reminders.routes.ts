@@ -4,8 +4,8 @@ import { z } from 'zod';
 import {
   cartReminderStateResponseSchema,
   cartReminderTokenBodySchema,
-  INVALID_UNSUBSCRIBE_LINK,
-} from '@store/contracts/cart-reminders';
+} from '@store/contracts/account-lists';
+import { INVALID_UNSUBSCRIBE_LINK } from '@store/contracts/cart-reminders';
 import { errorResponseSchema } from '@store/contracts/common';
 import type { Db } from '../../db/client';
 import { BODY_LIMIT } from '../../lib/body-limit';
