@@ -122,7 +122,7 @@ describe('the cart reminder', () => {
     expect(list.unsubscribe.url).toMatch(`${BASE}/api/v1/cart-reminders/one-click?token=`);
 
     // the link in the e-mail: the storefront page with the token in the fragment
-    const link = /href="([^"]*\/unsubscribe#token=[^"]+)"/.exec(mail.html ?? '')?.[1];
+    const link = /href="([^"]*\/unsubscribe#token=[^"]+)"/.exec(mail.html || '')?.[1];
     expect(link).toBeDefined();
     const token = decodeURIComponent(
       new URL(link!.replaceAll('&amp;', '&')).hash.slice('#token='.length),

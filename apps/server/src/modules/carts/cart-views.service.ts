@@ -10,9 +10,9 @@ import { effectivePrice, paiseToRupees } from '@store/contracts/money';
 import { availabilityOf } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import type { VariantOptions } from '../../db/product-variants';
-import { products, stockLevels } from '../../db/schema';
+import { products } from '../../db/schema';
 import { publicImageUrl } from '../media/site-images';
-import { findVariantOptions } from '../products/products.service';
+import { findVariantOptions, stockRowsOf } from '../products/products.service';
 
 /** A stored line with the title it was saved with (shown when the product is gone). */
 export interface TitledLine extends StoredCartLine {
@@ -57,15 +57,7 @@ async function productsNow(
       .from(products)
       .where(and(eq(products.storeId, storeId), inArray(products.id, valid))),
     findVariantOptions(db, valid),
-    db
-      .select({
-        productId: stockLevels.productId,
-        size: stockLevels.size,
-        color: stockLevels.color,
-        onHand: stockLevels.onHand,
-      })
-      .from(stockLevels)
-      .where(inArray(stockLevels.productId, valid)),
+    stockRowsOf(db, valid),
   ]);
   for (const r of rows) {
     found.set(r.id, {

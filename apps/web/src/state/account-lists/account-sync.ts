@@ -7,8 +7,11 @@ import {
   diffWishlist,
   LIST_CHANGES_MAX,
   LIST_PRODUCT_ID_MAX,
+  type CartChange,
   type StoredCartLine,
+  type WishlistChange,
 } from '@store/contracts/list-changes';
+import type { CartLineView, WishlistItemView } from '@store/contracts/account-lists';
 import { getAuthToken } from '@/lib/cookies';
 import { readJson, writeJson } from '@/lib/storage';
 import type { CartLine } from '@/lib/cart-line';
@@ -129,92 +132,125 @@ function exclusive(name: string, run: () => Promise<void>): Promise<void> {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const sentLines = (lines: readonly CartLine[]) => lines.filter(sendable).map(storedLine);
+
+/** What keeps one list in step: where it lives here, how it changes, how the server answers. */
+interface ListSync<Item, Stored, Change, View> {
+  lock: string;
+  baseKey: string;
+  isStored: (value: unknown) => value is Stored;
+  /** the list as this browser holds it now */
+  local: () => Item[];
+  /** what of it the server takes */
+  sendable: (items: readonly Item[]) => Stored[];
+  diff: (base: readonly Stored[] | null, local: readonly Stored[]) => Change[];
+  apply: (stored: readonly Stored[], changes: readonly Change[]) => Stored[];
+  read: () => Promise<View[]>;
+  send: (changes: Change[]) => Promise<View[]>;
+  storedOf: (view: View) => Stored;
+  /** the list to show: `stored` with the server's views, else what this browser `known` */
+  shown: (stored: Stored[], views: View[], known: Item[], now: Item[]) => Item[];
+  /** records what the views say of each (status, a changed price) for the pages */
+  record: (views: View[], known: Item[]) => void;
+  store: { getState: () => { items: Item[] }; setState: (state: { items: Item[] }) => void };
+}
 
 /**
- * Sends what this browser changed in the cart since the server's last answer (nothing: only when
- * `pull`, a read) and makes the answer the cart, with whatever changed here meanwhile on top.
+ * Sends what this browser changed in a list since the server's last answer (nothing: only when
+ * `pull`, a read) and makes the answer the list, with whatever changed here meanwhile on top.
  */
-export function syncCart(pull: boolean): Promise<void> {
+function syncList<Item, Stored, Change, View>(
+  list: ListSync<Item, Stored, Change, View>,
+  pull: boolean,
+): Promise<void> {
   const token = getAuthToken();
   if (!token) return Promise.resolve();
   const account = accountOf(token);
-  return exclusive('store:cart-sync', async () => {
+  return exclusive(list.lock, async () => {
     for (let round = 0; round < 3; round++) {
       if (getAuthToken() !== token) return;
-      const sent = localCart();
-      const changes = diffCart(readBase(CART_BASE_KEY, account, isStoredLine), sentLines(sent));
+      const sent = list.local();
+      const changes = list.diff(
+        readBase(list.baseKey, account, list.isStored),
+        list.sendable(sent),
+      );
       if (changes.length === 0 && !pull) return;
       pull = false;
-      let answer = changes.length === 0 ? await getAccountCart() : undefined;
+      let answer = changes.length === 0 ? await list.read() : undefined;
       for (let i = 0; i < changes.length; i += LIST_CHANGES_MAX)
-        answer = await postCartChanges(changes.slice(i, i + LIST_CHANGES_MAX));
+        answer = await list.send(changes.slice(i, i + LIST_CHANGES_MAX));
       // signed out (or in as someone else) meanwhile: this answer is not this browser's any more
       if (!answer || getAuthToken() !== token) return;
-      const server = answer.lines.map(({ productId, size, color, quantity }) => ({
-        productId,
-        size,
-        color,
-        quantity,
-      }));
+      const server = answer.map(list.storedOf);
       // the base first: another tab that hears of the new list finds nothing left to send
-      writeJson(CART_BASE_KEY, { account, items: server } satisfies Base<StoredCartLine>);
-      const now = localCart();
-      const pending = diffCart(sentLines(sent), sentLines(now));
-      const views = new Map(answer.lines.map((v) => [cartLineKey(v), v]));
-      const known = new Map([...sent, ...now].map((l) => [lineKeyOf(l), l]));
-      const next: CartLine[] = applyCartChanges(server, pending).map((l) => {
-        const key = cartLineKey(l);
-        const view = views.get(key);
-        const mine = known.get(key);
-        return view ? lineFromView(view, mine, l.quantity) : { ...mine!, quantity: l.quantity };
-      });
-      // lines the server would not take stay in this browser
-      next.push(...now.filter((l) => !sendable(l)));
-      recordCartChecks(cartChecksOf(answer.lines, [...sent, ...now]));
-      if (!same(next, useCartStore.getState().items)) useCartStore.setState({ items: next });
+      writeJson(list.baseKey, { account, items: server } satisfies Base<Stored>);
+      const now = list.local();
+      const pending = list.diff(list.sendable(sent), list.sendable(now));
+      const next = list.shown(list.apply(server, pending), answer, [...sent, ...now], now);
+      list.record(answer, [...sent, ...now]);
+      if (!same(next, list.store.getState().items)) list.store.setState({ items: next });
       if (pending.length === 0) return;
     }
   });
 }
+
+const cartSync: ListSync<CartLine, StoredCartLine, CartChange, CartLineView> = {
+  lock: 'store:cart-sync',
+  baseKey: CART_BASE_KEY,
+  isStored: isStoredLine,
+  local: localCart,
+  sendable: (lines) => lines.filter(sendable).map(storedLine),
+  diff: diffCart,
+  apply: applyCartChanges,
+  read: async () => (await getAccountCart()).lines,
+  send: async (changes) => (await postCartChanges(changes)).lines,
+  storedOf: ({ productId, size, color, quantity }) => ({ productId, size, color, quantity }),
+  shown: (stored, views, known, now) => {
+    const viewOf = new Map(views.map((v) => [cartLineKey(v), v]));
+    const knownOf = new Map(known.map((l) => [lineKeyOf(l), l]));
+    const lines: CartLine[] = stored.map((l) => {
+      const key = cartLineKey(l);
+      const view = viewOf.get(key);
+      const mine = knownOf.get(key);
+      return view ? lineFromView(view, mine, l.quantity) : { ...mine!, quantity: l.quantity };
+    });
+    // lines the server would not take stay in this browser
+    return [...lines, ...now.filter((l) => !sendable(l))];
+  },
+  record: (views, known) => recordCartChecks(cartChecksOf(views, known)),
+  store: useCartStore,
+};
 
 const validId = (id: string) => id.length > 0 && id.length <= LIST_PRODUCT_ID_MAX;
-const sentIds = (items: readonly WishlistItem[]) => items.map((i) => i.id).filter(validId);
+
+const wishlistSync: ListSync<WishlistItem, string, WishlistChange, WishlistItemView> = {
+  lock: 'store:wishlist-sync',
+  baseKey: WISHLIST_BASE_KEY,
+  isStored: isString,
+  local: localWishlist,
+  sendable: (items) => items.map((i) => i.id).filter(validId),
+  diff: diffWishlist,
+  apply: applyWishlistChanges,
+  read: getAccountWishlist,
+  send: postWishlistChanges,
+  storedOf: (view) => view.productId,
+  shown: (ids, views, known) => {
+    const viewOf = new Map(views.map((v) => [v.productId, v]));
+    const knownOf = new Map(known.map((i) => [i.id, i]));
+    return ids.flatMap((id) => {
+      const view = viewOf.get(id);
+      const mine = knownOf.get(id);
+      return view ? [itemFromView(view, mine)] : mine ? [mine] : [];
+    });
+  },
+  record: recordWishlistChecks,
+  store: useWishlistStore,
+};
+
+/** Sends this browser's changes to the cart and makes the server's answer the cart. */
+export const syncCart = (pull: boolean): Promise<void> => syncList(cartSync, pull);
 
 /** The wishlist's counterpart of syncCart. */
-export function syncWishlist(pull: boolean): Promise<void> {
-  const token = getAuthToken();
-  if (!token) return Promise.resolve();
-  const account = accountOf(token);
-  return exclusive('store:wishlist-sync', async () => {
-    for (let round = 0; round < 3; round++) {
-      if (getAuthToken() !== token) return;
-      const sent = localWishlist();
-      const changes = diffWishlist(readBase(WISHLIST_BASE_KEY, account, isString), sentIds(sent));
-      if (changes.length === 0 && !pull) return;
-      pull = false;
-      let answer = changes.length === 0 ? await getAccountWishlist() : undefined;
-      for (let i = 0; i < changes.length; i += LIST_CHANGES_MAX)
-        answer = await postWishlistChanges(changes.slice(i, i + LIST_CHANGES_MAX));
-      if (!answer || getAuthToken() !== token) return;
-      const server = answer.map((v) => v.productId);
-      writeJson(WISHLIST_BASE_KEY, { account, items: server } satisfies Base<string>);
-      const now = localWishlist();
-      const pending = diffWishlist(sentIds(sent), sentIds(now));
-      const views = new Map(answer.map((v) => [v.productId, v]));
-      const known = new Map([...sent, ...now].map((i) => [i.id, i]));
-      const next = applyWishlistChanges(server, pending).flatMap((id) => {
-        const view = views.get(id);
-        const mine = known.get(id);
-        return view ? [itemFromView(view, mine)] : mine ? [mine] : [];
-      });
-      recordWishlistChecks(answer, [...sent, ...now]);
-      if (!same(next, useWishlistStore.getState().items))
-        useWishlistStore.setState({ items: next });
-      if (pending.length === 0) return;
-    }
-  });
-}
+export const syncWishlist = (pull: boolean): Promise<void> => syncList(wishlistSync, pull);
 
 let running = 0;
 
