@@ -51,7 +51,11 @@ export function ShellProviders({
     if (!signedIn) return;
     const started = new Promise((idle) => (window.requestIdleCallback ?? setTimeout)(idle))
       .then(() => import('@/state/account-lists/account-sync'))
-      .then((sync) => sync.startAccountSync());
+      // offline, its code did not come: the next page tries again
+      .then(
+        (sync) => sync.startAccountSync(),
+        () => () => undefined,
+      );
     return () => void started.then((stop) => stop());
   }, [signedIn]);
 
