@@ -27,6 +27,8 @@ import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { addressRoutes } from './modules/addresses/addresses.routes';
+import { cartRoutes } from './modules/carts/carts.routes';
+import { cartReminderRoutes } from './modules/carts/cart-reminders.routes';
 import {
   adminOrderDocumentRoutes,
   orderDocumentRoutes,
@@ -323,6 +325,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       );
       await api.register(userRoutes, { db: options.db });
       await api.register(addressRoutes, { db: options.db });
+      await api.register(cartRoutes, { db: options.db });
+      await api.register(cartReminderRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(relatedProductRoutes, { db: options.db, cache });

@@ -168,7 +168,7 @@ async function main() {
   // ROLE=web queues jobs but runs none: a worker on the same PostgreSQL does
   jobsStarting = startJobRunner({
     database,
-    jobs: storeJobs({ app, payments, payWindowMs }),
+    jobs: storeJobs({ app, payments, payWindowMs, jwtSecret }),
     log: app.log,
     work: env.ROLE !== 'web',
     onJobFailed: (name) => metrics.jobFailed(name),

@@ -8,6 +8,8 @@ export const ORDER_MAX_LINES = 50;
  * them); the cart and its quantity steppers stop here.
  */
 export const ORDER_MAX_QUANTITY = 99;
+/** A wishlist is a shortlist; past this the oldest entries drop off (in the browser and on the server). */
+export const WISHLIST_MAX_ITEMS = 100;
 /** Products per listing page (spec: 12); the API's default `limit` and the web's page size. */
 export const PRODUCT_PAGE_SIZE = 12;
 /** Most products one listing request may ask for (`limit`). */

@@ -63,6 +63,7 @@ export const fixedPageNames: Readonly<Record<string, string>> = {
   '/register': 'Create Account',
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',
+  '/unsubscribe': 'Cart Reminders',
   '/account': 'My Account',
   '/checkout': 'Checkout',
   '/orders': 'My Orders',
@@ -120,6 +121,7 @@ export const PRIVATE_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/unsubscribe',
   '/api-test',
 ]);
 

@@ -44,6 +44,7 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     maxOpenOrders: 3,
     maxHeldUnits: 20,
     codConfirmHours: 48,
+    cartReminderHours: 24,
     ...over,
   };
 }

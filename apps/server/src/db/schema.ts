@@ -89,6 +89,8 @@ export const stores = pgTable('stores', {
   maxOpenOrders: integer('max_open_orders').notNull().default(3),
   maxHeldUnits: integer('max_held_units').notNull().default(20),
   codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
+  /** a signed-in shopper's cart left this many hours after its last change is e-mailed about once; 0: never */
+  cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -291,6 +293,91 @@ export const customerAddresses = pgTable(
       .where(sql`${t.isDefault}`),
     check('customer_addresses_label_ck', sql`${t.label} in ('home', 'work')`),
   ],
+);
+
+/**
+ * A signed-in shopper's cart (modules/carts, docs/decisions/server-carts.md): one row per customer,
+ * made with their first line or saved product. Every change to their cart or wishlist runs under a
+ * lock of this row, so two devices changing at once are applied one after the other. A cart's
+ * "round" runs from its first line (`started_at`) until it is ordered or emptied; the reminder job
+ * e-mails once per round (`reminded_at`), `cart_reminder_hours` after the last change.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** grows with every change to the lines: a device can tell its copy is current */
+    version: integer('version').notNull().default(0),
+    /** the shopper's last change to the lines; a reminder counts from here */
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    /** when the cart went from empty to holding lines; null while it is empty */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** when this round's reminder was queued; null until then, and again once the round ends */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** the shopper stopped cart reminders (the e-mail's link); null: they are sent */
+    remindersOffAt: timestamp('reminders_off_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('carts_user_uq').on(t.userId),
+    // the reminder job reads only carts holding lines that were not reminded of yet
+    index('carts_reminder_due_idx')
+      .on(t.changedAt)
+      .where(
+        sql`${t.startedAt} is not null and ${t.remindedAt} is null and ${t.remindersOffAt} is null`,
+      ),
+  ],
+);
+
+/**
+ * A line of a signed-in shopper's cart: product, size and colour ('' for none) are its identity,
+ * so the same line cannot be there twice. No foreign key to the product: a deleted product's line
+ * stays and says it is no longer available (with the title it had), until the shopper removes it.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** the product's title when the line was saved */
+    title: text('title').notNull(),
+    /** the cart's order: new lines last */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId, t.size, t.color] }),
+    check('cart_lines_quantity_ck', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/** A product a signed-in shopper saved with the heart; same rules as cart lines (no product key). */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    title: text('title').notNull(),
+    /** oldest first; past 100 the oldest drop off */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] })],
 );
 
 export const orders = pgTable(
@@ -730,13 +817,13 @@ export const emailOutbox = pgTable(
     storeId: text('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'password_reset' */
+    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'password_reset' | 'cart_reminder' */
     kind: text('kind').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     toAddress: text('to_address').notNull(),
     /** what the template needs beyond the database (e.g. the reset link) */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    /** 'pending' | 'sending' | 'sent' | 'failed' (gave up) */
+    /** 'pending' | 'sending' | 'sent' | 'failed' (gave up) | 'skipped' (no longer due: a reminder of a cart ordered since) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { carts, emailOutbox, orders } from '../db/schema';
 import { validFields } from '../test/pay-order';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from '../modules/payments/payment-config';
 import { stockOf } from '../test/stock';
@@ -8,7 +8,9 @@ import {
   authHeader,
   createTestApp,
   placeTestOrder,
+  plainProducts,
   registerAndLogin,
+  testJwtSecret,
   type TestApp,
 } from '../test/test-app';
 import { startJobRunner, type JobRunner } from './job-runner';
@@ -27,6 +29,7 @@ describe('store jobs', () => {
         app: t.app,
         payments: paymentConfigFromEnv(defaultPaymentsEnv, 'test-sandbox-secret'),
         payWindowMs: 30 * 60_000,
+        jwtSecret: testJwtSecret,
       }),
     });
   });
@@ -105,5 +108,36 @@ describe('store jobs', () => {
       codStatus: null,
     });
     expect(await rowOf(confirmed.id)).toMatchObject({ status: 1, codStatus: 'to_collect' });
+  });
+
+  it('e-mails a signed-in shopper about the cart they left a day ago, once', async () => {
+    const shopper = await registerAndLogin(t.app);
+    const [product] = await plainProducts(t.app, 1);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/cart/changes',
+      headers: authHeader(shopper.token),
+      payload: {
+        changes: [{ op: 'merge', productId: product!.id, size: '', color: '', quantity: 1 }],
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    await t.db
+      .update(carts)
+      .set({ changedAt: sql`now() - interval '25 hours'` })
+      .where(eq(carts.userId, shopper.id));
+
+    const reminders = () =>
+      t.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(eq(emailOutbox.toAddress, shopper.email), eq(emailOutbox.kind, 'cart_reminder')),
+        );
+    await runner.send('carts.remind');
+    await runner.send('carts.remind');
+    await expect.poll(async () => (await reminders()).length, { timeout: 10_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await reminders()).toHaveLength(1);
   });
 });

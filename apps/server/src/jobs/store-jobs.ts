@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeIdempotencyKeys } from '../lib/idempotency';
+import { queueCartReminders } from '../modules/carts/cart-reminders.service';
 import { issueMissingInvoices } from '../modules/invoices/deferred-invoices.service';
 import { deliverDueEmails } from '../modules/mail/mail-sender.service';
 import { expireUnconfirmedCodOrders } from '../modules/orders/cod-confirmation.service';
@@ -13,6 +14,8 @@ export interface StoreJobsOptions {
   payments: PaymentConfig;
   /** a Pending order not paid within this is cancelled and its stock returns */
   payWindowMs: number;
+  /** signs the cart reminders' unsubscribe links (the server's key, which the link's page checks) */
+  jwtSecret: Uint8Array;
 }
 
 /**
@@ -20,7 +23,12 @@ export interface StoreJobsOptions {
  * the expiry is a conditional update per order, a PayU answer goes through the exactly-once
  * notification path, and deleting old keys is idempotent.
  */
-export function storeJobs({ app, payments, payWindowMs }: StoreJobsOptions): JobDefinition[] {
+export function storeJobs({
+  app,
+  payments,
+  payWindowMs,
+  jwtSecret,
+}: StoreJobsOptions): JobDefinition[] {
   const db = app.db;
   return [
     {
@@ -66,6 +74,17 @@ export function storeJobs({ app, payments, payWindowMs }: StoreJobsOptions): Job
         if (report.retrying > 0 || report.failed > 0)
           app.log.warn(report, 'some e-mails could not be sent');
         return report;
+      },
+    },
+    {
+      // a signed-in shopper's cart left behind: one e-mail per cart (claimed with SKIP LOCKED and
+      // keyed by the cart's round, so overlapping runs queue it once), then the mail job sends it
+      name: 'carts.remind',
+      cron: '* * * * *',
+      handler: async () => {
+        const run = await queueCartReminders(db, { secret: jwtSecret });
+        if (run.queued > 0) app.emailQueued();
+        return run;
       },
     },
     {

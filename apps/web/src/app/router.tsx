@@ -70,6 +70,7 @@ const ResetPasswordRoute = lazyRoute(
   'reset-password-route',
   () => import('./routes/reset-password-route'),
 );
+const UnsubscribeRoute = lazyRoute('unsubscribe-route', () => import('./routes/unsubscribe-route'));
 const AccountRoute = lazyRoute('account-route', () => import('./routes/account-route'));
 const AddressesRoute = lazyRoute('addresses-route', () => import('./routes/addresses-route'));
 const CheckoutRoute = lazyRoute('checkout-route', () => import('./routes/checkout-route'));
@@ -100,6 +101,7 @@ const routes: RouteObject[] = [
       { path: 'contact', element: <ContactRoute /> },
       { path: 'api-test', element: <ApiTestRoute /> },
       { path: 'order-success', element: <OrderSuccessRoute /> },
+      { path: 'unsubscribe', element: <UnsubscribeRoute /> },
       {
         element: <ProtectedRoute />,
         children: [

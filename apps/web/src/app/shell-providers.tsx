@@ -2,7 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Toaster } from '@store/ui/toast';
 import { paths } from '@/lib/paths';
-import { setForgetUserData } from '@/state/session/session-store';
+import { setForgetUserData, useSessionStore } from '@/state/session/session-store';
 import { StoreInfoEffects } from '@/app/components/store-info-effects';
 import { storeInfoStore, type StoreInfoStoreOptions } from '@/state/store-info/store-info-store';
 
@@ -42,6 +42,22 @@ export function ShellProviders({
     storeInfoStore.start(storeInfoOptions);
     return storeInfoStore.stop;
   }, [storeInfoOptions]);
+
+  // A signed-in shopper's lists follow the account (state/account-lists, docs/decisions/server-carts.md).
+  // Its code loads only for them, once the browser is idle: a visitor's pages never fetch it.
+  // (Component tests' idle never comes, unless a test of the sync asks: test/setup.ts.)
+  const signedIn = useSessionStore((state) => state.user !== null);
+  useEffect(() => {
+    if (!signedIn) return;
+    const started = new Promise((idle) => (window.requestIdleCallback ?? setTimeout)(idle))
+      .then(() => import('@/state/account-lists/account-sync'))
+      // offline, its code did not come: the next page tries again
+      .then(
+        (sync) => sync.startAccountSync(),
+        () => () => undefined,
+      );
+    return () => void started.then((stop) => stop());
+  }, [signedIn]);
 
   const onAuthPage = authPages.includes(useLocation().pathname);
 

@@ -57,6 +57,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** The e-mailed link carries `token`; the page takes it out of the address bar at once. */
   resetPassword: '/reset-password',
+  /** a cart reminder's link to stop them (its token in the fragment; the page takes it out) */
+  unsubscribe: '/unsubscribe',
   account: '/account',
   /** the signed-in shopper's address book */
   addresses: '/account/addresses',

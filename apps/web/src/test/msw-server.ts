@@ -21,6 +21,10 @@ export const defaultHandlers = [
   // a signed-in shopper with nothing to prefill: no saved addresses, no account details
   http.get(`${API}/account/addresses`, () => HttpResponse.json({ data: [] })),
   http.get(`${API}/accountInfo`, () => HttpResponse.json({ data: {} })),
+  // the cart and wishlist pages check a visitor's lists on each view: by default the server has
+  // nothing to say of them (no line is changed); tests of the checks answer for themselves
+  http.post(`${API}/cart/check`, () => HttpResponse.json({ data: [] })),
+  http.post(`${API}/wishlist/check`, () => HttpResponse.json({ data: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

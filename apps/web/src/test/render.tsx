@@ -15,6 +15,11 @@ export interface RenderOptions {
   route?: InitialEntry;
   /** route pattern the element is mounted at, e.g. '/product/:id' */
   path?: string;
+  /**
+   * keep a signed-in shopper's lists in step with the (mocked) server, as the browser does once
+   * idle (other tests' idle never comes: test/setup.ts)
+   */
+  syncAccountLists?: boolean;
 }
 
 /**
@@ -23,9 +28,10 @@ export interface RenderOptions {
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', path = '*' }: RenderOptions = {},
+  { route = '/', path = '*', syncAccountLists = false }: RenderOptions = {},
 ): RenderResult {
   reloadSharedState();
+  if (syncAccountLists) window.requestIdleCallback = (run) => window.setTimeout(run, 0);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   return render(

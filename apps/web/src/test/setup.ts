@@ -16,6 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  stillUntilIdle();
   server.resetHandlers();
   // the server renderer's tests run without a DOM (@vitest-environment node)
   if (typeof window === 'undefined') return;
@@ -26,6 +27,17 @@ afterEach(() => {
   });
 });
 afterAll(() => server.close());
+
+/**
+ * The idle moment a browser reaches after a page loads never comes in a component test: the work
+ * the app leaves for it (a signed-in shopper's lists sync, app/shell-providers.tsx) would call a
+ * server the test did not mean to. A test of that work asks for it (renderWithProviders'
+ * syncAccountLists).
+ */
+function stillUntilIdle() {
+  if (typeof window !== 'undefined') window.requestIdleCallback = () => 0;
+}
+stillUntilIdle();
 
 // jsdom lacks these; the app calls them on navigation and for hover media queries.
 if (typeof window !== 'undefined') window.scrollTo = (() => {}) as typeof window.scrollTo;

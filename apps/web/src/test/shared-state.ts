@@ -1,3 +1,4 @@
+import { useListChecks } from '@/state/account-lists/list-views';
 import { useCartStore } from '@/state/cart/cart-store';
 import { followAuthCookie } from '@/state/session/session-store';
 import { storeInfoStore } from '@/state/store-info/store-info-store';
@@ -14,4 +15,6 @@ export function reloadSharedState(): void {
   followAuthCookie();
   storeInfoStore.stop();
   storeInfoStore.setState(storeInfoStore.getInitialState(), true);
+  // what the last checks of the lists found is for one visit
+  useListChecks.setState(useListChecks.getInitialState(), true);
 }

@@ -11,6 +11,7 @@ import {
   MAX_HELD_UNITS_LIMIT,
   MAX_OPEN_ORDERS_LIMIT,
 } from '../fair-stock';
+import { CART_REMINDER_HOURS_LIMIT } from '../cart-reminders';
 
 /** Payment methods a store can offer (the server offers only those it is configured for). */
 export const paymentMethodIds = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
@@ -96,6 +97,8 @@ const wholeNumber = (what: string, max: number) => {
     .max(max, range);
 };
 
+const cartReminderRange = `Enter a whole number of hours from 0 (no reminders) to ${CART_REMINDER_HOURS_LIMIT}`;
+
 /** PUT /admin/settings (owner) and GET /admin/settings */
 export const storeSettingsSchema = z.object({
   storeName: line('Store name', 80),
@@ -142,6 +145,12 @@ export const storeSettingsSchema = z.object({
   maxOpenOrders: wholeNumber('orders', MAX_OPEN_ORDERS_LIMIT),
   maxHeldUnits: wholeNumber('units', MAX_HELD_UNITS_LIMIT),
   codConfirmHours: wholeNumber('hours', COD_CONFIRM_HOURS_LIMIT),
+  /** hours after its last change a signed-in shopper's cart left behind is e-mailed about; 0: never */
+  cartReminderHours: z
+    .number({ error: 'Enter the number of hours' })
+    .int(cartReminderRange)
+    .min(0, cartReminderRange)
+    .max(CART_REMINDER_HOURS_LIMIT, cartReminderRange),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

@@ -66,6 +66,7 @@ const kindLabel: Record<string, string> = {
   cancelled: 'Cancelled',
   refund: 'Refund',
   password_reset: 'Password reset',
+  cart_reminder: 'Cart reminder',
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', {

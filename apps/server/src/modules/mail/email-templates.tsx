@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
  * The store's e-mails as React Email components. Colours are packages/ui/src/theme.css's tokens
  * written out: e-mail clients ignore CSS variables and stylesheets, so every style is inline.
  */
-const colour = {
+export const colour = {
   background: '#fbf7f0',
   foreground: '#2b2118',
   card: '#fffdf9',
@@ -75,11 +75,26 @@ export interface Shipment {
   trackingUrl: string | null;
 }
 
-const text = { color: colour.foreground, fontSize: '15px', lineHeight: '24px', margin: '0 0 12px' };
-const small = { color: colour.mutedForeground, fontSize: '13px', lineHeight: '20px', margin: 0 };
-const cell = { padding: '8px 0', fontSize: '14px', color: colour.foreground, verticalAlign: 'top' };
+export const text = {
+  color: colour.foreground,
+  fontSize: '15px',
+  lineHeight: '24px',
+  margin: '0 0 12px',
+};
+export const small = {
+  color: colour.mutedForeground,
+  fontSize: '13px',
+  lineHeight: '20px',
+  margin: 0,
+};
+export const cell = {
+  padding: '8px 0',
+  fontSize: '14px',
+  color: colour.foreground,
+  verticalAlign: 'top',
+};
 
-function Layout({
+export function Layout({
   brand,
   preview,
   children,
@@ -152,7 +167,7 @@ function Layout({
   );
 }
 
-function ActionButton({ href, children }: { href: string; children: ReactNode }) {
+export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button
       href={href}

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailOutbox, stores } from '../../db/schema';
 import type { MailTransport } from './mail-transport';
-import { renderOutboxEmail, UnrenderableEmailError } from './render-email';
+import { renderOutboxEmail, SkippedEmailError, UnrenderableEmailError } from './render-email';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -30,6 +30,8 @@ export interface DeliveryReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** no longer to be sent (a reminder of a cart ordered meanwhile) */
+  skipped: number;
 }
 
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -115,7 +117,7 @@ export async function deliverDueEmails(
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const started = Date.now();
   const rows = await claimDue(db, now, options.limit ?? 50, leaseMs);
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
   for (const row of rows) {
     // The claim's lease started when the batch was claimed; the messages before this one may have
     // used it up (a slow SMTP server), and another process may then have claimed this row. Renew
@@ -137,6 +139,7 @@ export async function deliverDueEmails(
         html: email.html,
         text: email.text,
         messageId,
+        headers: email.headers,
       });
       await db
         .update(emailOutbox)
@@ -153,6 +156,14 @@ export async function deliverDueEmails(
       report.sent++;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof SkippedEmailError) {
+        await db
+          .update(emailOutbox)
+          .set({ status: 'skipped', lastError: message.slice(0, 1000) })
+          .where(stillOurs(row));
+        report.skipped++;
+        continue;
+      }
       const giveUp = err instanceof UnrenderableEmailError || row.attempts >= maxAttempts;
       const delay = Math.min(retryBase * 2 ** (row.attempts - 1), MAX_RETRY_DELAY_MS);
       await db

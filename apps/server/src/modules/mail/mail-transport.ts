@@ -14,6 +14,8 @@ export interface OutgoingEmail {
   text: string;
   /** `<id@host>`, the same on every attempt for one outbox row */
   messageId: string;
+  /** more headers, e.g. List-Unsubscribe on a reminder */
+  headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -36,7 +38,7 @@ const mailOptions = (email: OutgoingEmail): Mail.Options => ({
   text: email.text,
   messageId: email.messageId,
   // tells mail servers and autoresponders this is automatic (RFC 3834): no out-of-office replies
-  headers: { 'Auto-Submitted': 'auto-generated' },
+  headers: { 'Auto-Submitted': 'auto-generated', ...email.headers },
 });
 
 /**

@@ -10,7 +10,8 @@ export type EmailKind =
   | 'delivered'
   | 'cancelled'
   | 'refund'
-  | 'password_reset';
+  | 'password_reset'
+  | 'cart_reminder';
 
 export interface QueuedEmail {
   storeId: string;

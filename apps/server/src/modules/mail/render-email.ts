@@ -17,6 +17,7 @@ import {
 } from './email-templates';
 import { EMAIL_LOGO_PATH, localLogoPath } from './email-logo.routes';
 import type { EmailKind } from './outbox.service';
+import { cartReminderEmail, SkippedEmailError } from './cart-reminder-email';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -25,6 +26,8 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** headers beyond the usual (a reminder's List-Unsubscribe) */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -32,6 +35,8 @@ export interface RenderedEmail {
  * sender marks it failed at once instead of retrying something that will never work.
  */
 export class UnrenderableEmailError extends Error {}
+
+export { SkippedEmailError };
 
 /** Dates as the shop's customers read them: India time. */
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
@@ -126,7 +131,7 @@ async function loadOrder(
 
 /** Subject and words of each order e-mail. */
 function orderWords(
-  kind: Exclude<EmailKind, 'refund' | 'password_reset'>,
+  kind: Exclude<EmailKind, 'refund' | 'password_reset' | 'cart_reminder'>,
   order: OrderRow,
   storeName: string,
 ): Pick<OrderEmailProps, 'heading' | 'intro'> & { subject: string } {
@@ -229,6 +234,11 @@ export async function renderOutboxEmail(
       }),
       `Reset your ${brand.storeName} password`,
     );
+  }
+
+  if (kind === 'cart_reminder') {
+    const reminder = await cartReminderEmail(db, row.data, brand);
+    return { ...(await rendered(reminder.element, reminder.subject)), headers: reminder.headers };
   }
 
   const order = await loadOrder(db, data.orderId, baseUrl);

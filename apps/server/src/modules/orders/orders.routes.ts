@@ -13,6 +13,7 @@ import {
 } from '@store/contracts/orders';
 import type { Db } from '../../db/client';
 import { trackOrderRateLimit } from '../../plugins/rate-limit';
+import { emptyCartForOrder } from '../carts/carts.service';
 import { rememberAddress } from '../addresses/addresses.service';
 import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
 import {
@@ -146,6 +147,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
           // saved with the order or not at all; the same address again stays one entry
           if (request.body.saveAddress)
             await rememberAddress(tx, request.store.id, user.id, request.body.shippingAddress);
+          // the storefront empties its cart with the order: the account's empties with it, so no
+          // device shows it again and no reminder is ever sent for what was ordered
+          await emptyCartForOrder(tx, request.store.id, user.id);
           availabilityChanged = placed.availabilityChanged;
           return { statusCode: 201, body: placed.order };
         },

@@ -39,12 +39,9 @@ function imgSrcsetOf(imgUrl: string, rows: ImageRow[] = []): Pick<Product, 'imgS
   return srcset ? { imgSrcset: srcset } : {};
 }
 
-/** Stock per product for a page of products: one query, grouped here. */
-async function stockOf(
-  db: DbOrTx,
-  ids: string[],
-): Promise<Map<string, Pick<Product, 'availability' | 'variants'>>> {
-  const rows = await db
+/** The stock rows (units on hand per size and colour, '' where none) of these products. */
+export function stockRowsOf(db: DbOrTx, ids: readonly string[]) {
+  return db
     .select({
       productId: stockLevels.productId,
       size: stockLevels.size,
@@ -52,8 +49,16 @@ async function stockOf(
       onHand: stockLevels.onHand,
     })
     .from(stockLevels)
-    .where(inArray(stockLevels.productId, ids))
+    .where(inArray(stockLevels.productId, [...ids]))
     .orderBy(asc(stockLevels.productId), asc(stockLevels.size), asc(stockLevels.color));
+}
+
+/** Stock per product for a page of products: one query, grouped here. */
+async function stockOf(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, Pick<Product, 'availability' | 'variants'>>> {
+  const rows = await stockRowsOf(db, ids);
   const sums = new Map<string, number>();
   const variants = new Map<string, ProductVariant[]>();
   for (const r of rows) {

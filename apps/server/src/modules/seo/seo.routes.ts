@@ -30,6 +30,7 @@ const DISALLOWED = [
   '/payment',
   '/order-success',
   '/reset-password',
+  '/unsubscribe',
   '/api/',
   '/admin',
   '/sandbox-gateway',

@@ -102,6 +102,7 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     maxOpenOrders: row.maxOpenOrders,
     maxHeldUnits: row.maxHeldUnits,
     codConfirmHours: row.codConfirmHours,
+    cartReminderHours: row.cartReminderHours,
   };
 }
 
@@ -243,6 +244,7 @@ export async function updateStoreSettings(
         maxOpenOrders: input.maxOpenOrders,
         maxHeldUnits: input.maxHeldUnits,
         codConfirmHours: input.codConfirmHours,
+        cartReminderHours: input.cartReminderHours,
         updatedAt: now,
       })
       .where(eq(stores.id, actor.storeId));

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '@store/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
-import { useSession } from '@/state/session/use-session';
+import { logout } from '@/state/session/sign-in-out';
 import { formatLongDate } from '@/lib/format-date';
 import { useAccountInfoQuery } from '@/features/account/api/get-account-info';
 import { accountFullName, accountLoadErrorMessage } from '@/features/account/lib/account-info';
@@ -13,7 +13,6 @@ import { AccountDetail } from '@/features/account/components/account-detail';
 import { paths } from '@/lib/paths';
 
 export function Component() {
-  const { logout } = useSession();
   const navigate = useNavigate();
   const { data, isPending, isError, error } = useAccountInfoQuery();
 

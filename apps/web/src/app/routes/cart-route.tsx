@@ -1,5 +1,5 @@
 import { ArrowRight, ShoppingBag, Trash2, X } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button, buttonVariants } from '@store/ui/button';
@@ -11,16 +11,19 @@ import { useSession } from '@/state/session/use-session';
 import { formatInr, sumRupees } from '@store/contracts/money';
 import { choicesNeededText, firstUndecidedLine, missingChoices } from '@/lib/cart-line';
 import { useCart } from '@/state/cart/use-cart';
+import { chooseOptions, clearCart, removeItem, updateQuantity } from '@/state/cart/cart-edits';
 import { lineKey, maxLineQuantity, type CartLine } from '@/state/cart/cart-reducer';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { stockMessages } from '@store/contracts/stock';
 import { stockLeftFromState } from '@/state/cart/short-lines';
 import { CartTotals } from '@/components/cart-totals';
 import { paths } from '@/lib/paths';
+import { NO_LONGER_AVAILABLE } from '@store/contracts/list-changes';
+import { lineKeyOf, useListChecks } from '@/state/account-lists/list-views';
+import { refreshCart } from '@/state/account-lists/account-sync';
 
 /** A choice the line still lacks: the shop must know which size or colour to pack. */
 function ChoiceSelect({ line, kind }: { line: CartLine; kind: 'size' | 'colour' }) {
-  const { chooseOptions } = useCart();
   const id = useId();
   const options = (kind === 'size' ? line.sizeOptions : line.colorOptions) ?? [];
   const label = kind === 'size' ? 'Size' : 'Colour';
@@ -70,8 +73,30 @@ function ShortLineNote({ line, left }: { line: CartLine; left: number | undefine
   );
 }
 
+/** What the last check of the line found: gone from the shop, or a new price. */
+function LineCheckNotes({ line, unavailable }: { line: CartLine; unavailable: boolean }) {
+  const priceWas = useListChecks((state) => state.cart[lineKeyOf(line)]?.priceWas);
+  return (
+    <>
+      {priceWas !== undefined && priceWas !== line.price && (
+        <p className="text-sm text-muted-foreground" data-testid="price-changed">
+          Price changed from {formatInr(priceWas)}
+        </p>
+      )}
+      {unavailable && (
+        <p className="mt-1 text-sm font-semibold text-destructive" data-testid="unavailable-line">
+          {NO_LONGER_AVAILABLE}: remove it to place your order
+        </p>
+      )}
+    </>
+  );
+}
+
 function CartLineItem({ line, left }: { line: CartLine; left?: number }) {
-  const { items, updateQuantity, removeItem } = useCart();
+  const { items } = useCart();
+  const unavailable = useListChecks(
+    (state) => state.cart[lineKeyOf(line)]?.status === 'unavailable',
+  );
   const href = paths.product(line.id);
   const missing = missingChoices(line);
   const options = [
@@ -103,7 +128,9 @@ function CartLineItem({ line, left }: { line: CartLine; left?: number }) {
           </div>
         )}
         <p className="text-sm text-muted-foreground">{formatInr(line.price)} each</p>
-        <ShortLineNote line={line} left={left} />
+        <LineCheckNotes line={line} unavailable={unavailable} />
+        {/* the last order attempt's count, else what the last check (or the product page) said */}
+        {!unavailable && <ShortLineNote line={line} left={left ?? line.stockLeft} />}
       </div>
       <Button
         variant="ghost"
@@ -134,16 +161,28 @@ function CartLineItem({ line, left }: { line: CartLine; left?: number }) {
 }
 
 export function Component() {
-  const { items, total, itemCount, clearCart } = useCart();
+  const { items, total, itemCount } = useCart();
   const { isLoggedIn } = useSession();
   const navigate = useNavigate();
   // lines the checkout's last attempt found short (its 409), handed over with "Change your cart"
   const stockLeft = stockLeftFromState(useLocation().state);
+  const checks = useListChecks((state) => state.cart);
+  // every view checks the lines against the shop (price, stock, still sold); offline, they stay
+  useEffect(() => {
+    refreshCart().catch(() => undefined);
+  }, []);
 
   const checkout = () => {
     const undecided = firstUndecidedLine(items);
     if (undecided) {
       toast.error('Choose your options', { description: choicesNeededText(undecided) });
+      return;
+    }
+    const gone = items.find((line) => checks[lineKeyOf(line)]?.status === 'unavailable');
+    if (gone) {
+      toast.error(NO_LONGER_AVAILABLE, {
+        description: `${gone.name} is no longer sold: remove it to place your order`,
+      });
       return;
     }
     if (!isLoggedIn) {

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
 import { toast } from '@store/ui/toast';
 import { useCart } from '@/state/cart/use-cart';
 import { lineKey } from '@/state/cart/cart-reducer';
+import { clearCart } from '@/state/cart/cart-edits';
 import { shortLinesState } from '@/state/cart/short-lines';
 import { ApiError } from '@/lib/api-client';
 import { choicesNeededText, firstUndecidedLine } from '@/lib/cart-line';
@@ -38,7 +39,7 @@ import { useCheckoutAddress } from '@/features/addresses/lib/use-checkout-addres
 import { offerToSave } from '@/features/addresses/lib/address-book';
 
 export function Component() {
-  const { items, total, clearCart } = useCart();
+  const { items, total } = useCart();
   const navigate = useNavigate();
   const mutation = useCreateOrderMutation();
   const keys = useIdempotencyKeys();

@@ -4,14 +4,13 @@ import { Button } from '@store/ui/button';
 import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
 import { useLoginMutation } from '@/features/auth/api/login';
-import { useSession } from '@/state/session/use-session';
+import { login } from '@/state/session/sign-in-out';
 import { loginErrorMessage, returnPath } from '@/features/auth/lib/auth-errors';
 import { loginFormSchema, type LoginFormValues } from '@/features/auth/lib/auth-forms';
 import { useZodForm } from '@/lib/use-zod-form';
 import { paths } from '@/lib/paths';
 
 export function Component() {
-  const { login } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const mutation = useLoginMutation();

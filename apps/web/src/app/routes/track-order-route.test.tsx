@@ -4,6 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '@/state/session/use-session';
+import { login } from '@/state/session/sign-in-out';
 import { setAuthToken } from '@/lib/cookies';
 import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
@@ -17,10 +18,10 @@ function renderTrack(route = '/track-order') {
 
 /** Signs in with an email first, as the login screen does, then shows the screen. */
 function SignedInTrackOrder() {
-  const { user, login } = useSession();
+  const { user } = useSession();
   useEffect(() => {
     if (!user?.email) login('asha@example.in', 'token');
-  }, [user, login]);
+  }, [user]);
   return user?.email ? <TrackOrderRoute /> : null;
 }
 

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   addLine,
-  cartReducer,
-  chooseOptions,
   maxLineQuantity,
   cartTotals,
-  removeLine,
   sanitizeStoredCart,
-  updateLineQuantity,
   type CartLine,
 } from './cart-reducer';
+import { chooseLineOptions, removeLine, updateLineQuantity } from './cart-edits';
 
 const line = (overrides: Partial<CartLine> = {}): CartLine => ({
   id: 'p1',
@@ -83,9 +80,11 @@ describe('cart reducer', () => {
   it('sets a choice left open, merging with a line that already has it', () => {
     const open = line({ sizeOptions: ['A4', 'A5'], quantity: 5 });
     const a5 = line({ selectedSize: 'A5', quantity: 97 });
-    expect(chooseOptions([open], open, { size: 'A4' })).toEqual([{ ...open, selectedSize: 'A4' }]);
+    expect(chooseLineOptions([open], open, { size: 'A4' })).toEqual([
+      { ...open, selectedSize: 'A4' },
+    ]);
     // merged into the existing A5 line (which keeps the option lists), capped at the order limit
-    expect(chooseOptions([open, a5], open, { size: 'A5' })).toEqual([
+    expect(chooseLineOptions([open, a5], open, { size: 'A5' })).toEqual([
       { ...a5, quantity: 99, sizeOptions: ['A4', 'A5'] },
     ]);
   });
@@ -95,10 +94,6 @@ describe('cart reducer', () => {
     expect(addLine([stored], line({ sizeOptions: ['A4', 'A5'] }))).toEqual([
       { ...stored, quantity: 2, sizeOptions: ['A4', 'A5'] },
     ]);
-  });
-
-  it('clears', () => {
-    expect(cartReducer([line()], { type: 'clear' })).toEqual([]);
   });
 
   it('totals: sum of price × quantity and of quantities', () => {

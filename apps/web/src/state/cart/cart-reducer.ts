@@ -22,7 +22,7 @@ export function lineKey(line: LineIdentity): string {
 }
 
 /** A line holds at most what one order may ask for; the server refuses more. */
-const capped = (quantity: number) => Math.min(ORDER_MAX_QUANTITY, quantity);
+export const capped = (quantity: number) => Math.min(ORDER_MAX_QUANTITY, quantity);
 
 /**
  * The most this line may hold: one order takes at most 99 of a product, all its sizes and colours
@@ -44,7 +44,7 @@ export function maxLineQuantity(
 }
 
 /** Option lists survive a merge: a line stored before they existed takes the newcomer's. */
-const withOptions = (kept: CartLine, other: CartLine): CartLine => ({
+export const withOptions = (kept: CartLine, other: CartLine): CartLine => ({
   ...kept,
   ...(kept.sizeOptions || !other.sizeOptions ? {} : { sizeOptions: other.sizeOptions }),
   ...(kept.colorOptions || !other.colorOptions ? {} : { colorOptions: other.colorOptions }),
@@ -70,52 +70,6 @@ export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] 
       line,
     );
   });
-}
-
-/**
- * Remove by id (spec section 4). When a size/colour is given only that variant goes, so removing
- * one variant from the cart page leaves the others.
- */
-export function removeLine(lines: readonly CartLine[], target: LineIdentity | string): CartLine[] {
-  if (typeof target === 'string') return lines.filter((l) => l.id !== target);
-  return lines.filter((l) => !sameLine(l, target));
-}
-
-/** Quantities below 1 are ignored (the cart's decrease stops at 1); above the order limit, capped. */
-export function updateLineQuantity(
-  lines: readonly CartLine[],
-  target: LineIdentity,
-  quantity: number,
-): CartLine[] {
-  if (!Number.isFinite(quantity) || quantity < 1) return [...lines];
-  const q = Math.min(Math.floor(quantity), maxLineQuantity(lines, target));
-  if (q < 1) return [...lines];
-  return lines.map((l) => (sameLine(l, target) ? { ...l, quantity: q } : l));
-}
-
-/**
- * Sets a line's size and/or colour. When another line already has the new identity the two
- * become one (quantities added, up to the order limit), so the cart never holds a line twice.
- */
-export function chooseOptions(
-  lines: readonly CartLine[],
-  target: LineIdentity,
-  choice: { size?: string; color?: string },
-): CartLine[] {
-  const line = lines.find((l) => sameLine(l, target));
-  if (!line) return [...lines];
-  const chosen: CartLine = {
-    ...line,
-    ...(choice.size !== undefined ? { selectedSize: choice.size } : {}),
-    ...(choice.color !== undefined ? { selectedColor: choice.color } : {}),
-  };
-  const twin = lines.find((l) => l !== line && sameLine(l, chosen));
-  if (!twin) return lines.map((l) => (l === line ? chosen : l));
-  return lines
-    .filter((l) => l !== line)
-    .map((l) =>
-      l === twin ? withOptions({ ...l, quantity: capped(l.quantity + line.quantity) }, line) : l,
-    );
 }
 
 export function cartTotals(lines: readonly CartLine[]): { total: number; itemCount: number } {
@@ -152,26 +106,4 @@ export function sanitizeStoredCart(value: unknown): CartLine[] {
       ...(isStringList(colorOptions) ? { colorOptions } : {}),
     };
   });
-}
-
-export type CartAction =
-  | { type: 'add'; line: CartLine }
-  | { type: 'remove'; target: LineIdentity | string }
-  | { type: 'setQuantity'; target: LineIdentity; quantity: number }
-  | { type: 'choose'; target: LineIdentity; choice: { size?: string; color?: string } }
-  | { type: 'clear' };
-
-export function cartReducer(lines: CartLine[], action: CartAction): CartLine[] {
-  switch (action.type) {
-    case 'add':
-      return addLine(lines, action.line);
-    case 'remove':
-      return removeLine(lines, action.target);
-    case 'setQuantity':
-      return updateLineQuantity(lines, action.target, action.quantity);
-    case 'choose':
-      return chooseOptions(lines, action.target, action.choice);
-    case 'clear':
-      return [];
-  }
 }

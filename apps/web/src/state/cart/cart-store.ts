@@ -3,25 +3,21 @@ import { stockMessages } from '@store/contracts/stock';
 import { toast } from '@store/ui/toast';
 import { createLocalListStore } from '../local-list-store';
 import {
+  addLine,
   CART_STORAGE_KEY,
-  cartReducer,
   maxLineQuantity,
   sameLine,
   sanitizeStoredCart,
-  type CartAction,
   type CartLine,
-  type LineIdentity,
 } from './cart-reducer';
 
 /** The cart's lines, saved under `cart` on every change and shared by every tab of the store. */
 export const useCartStore = createLocalListStore(CART_STORAGE_KEY, sanitizeStoredCart);
 
-// The rules stay in the pure reducer (tested on their own); the store only holds the result.
-const dispatch = (action: CartAction) =>
-  useCartStore.setState((state) => ({ items: cartReducer(state.items, action) }));
-
-// The actions are plain functions rather than store state: stable, callable outside React, and
-// not part of what is saved.
+// The rules stay in pure functions (tested on their own); the store only holds the result. The
+// actions are plain functions rather than store state: stable, callable outside React, and not
+// part of what is saved. Adding is here, with the store: every page with a product adds; the cart
+// page's changes load with it (cart-edits.ts).
 
 export function addItem(line: CartLine): void {
   const { items } = useCartStore.getState();
@@ -38,29 +34,7 @@ export function addItem(line: CartLine): void {
     });
     return;
   }
-  dispatch({ type: 'add', line });
+  useCartStore.setState((state) => ({ items: addLine(state.items, line) }));
   if (existing) toast.success('Cart updated', { description: `${line.name} quantity increased.` });
   else toast.success('Added to cart', { description: line.name });
-}
-
-export function removeItem(target: LineIdentity | string): void {
-  dispatch({ type: 'remove', target });
-  toast('Removed from cart');
-}
-
-export function updateQuantity(target: LineIdentity, quantity: number): void {
-  dispatch({ type: 'setQuantity', target, quantity });
-}
-
-/** sets the size and/or colour of a line added without them */
-export function chooseOptions(
-  target: LineIdentity,
-  choice: { size?: string; color?: string },
-): void {
-  dispatch({ type: 'choose', target, choice });
-}
-
-export function clearCart(options?: { silent?: boolean }): void {
-  dispatch({ type: 'clear' });
-  if (!options?.silent) toast('Cart cleared');
 }

@@ -4,7 +4,8 @@ import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
 import { clearAuthToken, setAuthToken } from '@/lib/cookies';
 import { writeFromOtherTab } from '@/test/other-tab';
 import { reloadSharedState } from '@/test/shared-state';
-import { login, logout, SESSION_CHANGED_KEY, setForgetUserData } from './session-store';
+import { SESSION_CHANGED_KEY, setForgetUserData } from './session-store';
+import { login, logout } from './sign-in-out';
 import { useSession } from './use-session';
 
 /** This tab as the navigation bar shows it: My Account when signed in, else Login. */

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import { toast } from '@store/ui/toast';
 import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
-import { clearAuthToken, getAuthToken, setAuthToken } from '@/lib/cookies';
+import { getAuthToken } from '@/lib/cookies';
 import { onOtherTabWrite, writeJson } from '@/lib/storage';
 
 /**
@@ -33,7 +32,7 @@ useSessionStore.setState({ user: userFor(getAuthToken()) });
  */
 export const SESSION_CHANGED_KEY = 'session-changed';
 
-const tellOtherTabs = () => writeJson(SESSION_CHANGED_KEY, Math.random());
+export const tellOtherTabs = () => writeJson(SESSION_CHANGED_KEY, Math.random());
 
 /** The token this tab last saw, so a ping about a token it already follows changes nothing. */
 let knownToken = getAuthToken();
@@ -50,31 +49,14 @@ export function setForgetUserData(forget: (() => void) | undefined): void {
   forgetUserData = forget;
 }
 
-/** The session moved to `token` (undefined: signed out): the user's cached data goes. */
-function follow(token: string | undefined, user: SessionUser | null): void {
+/**
+ * The session moved to `token` (undefined: signed out): the user's cached data goes. This tab's
+ * own sign-in and sign-out (sign-in-out.ts, loaded with the screens that do them) come here too.
+ */
+export function follow(token: string | undefined, user: SessionUser | null): void {
   knownToken = token;
   forgetUserData?.();
   useSessionStore.setState({ user });
-}
-
-/** store the token cookie (30 days) and remember the email */
-export function login(email: string, token: string): void {
-  setAuthToken(token);
-  follow(token, { email });
-  tellOtherTabs();
-}
-
-/** delete the cookie, forget user data, toast the result */
-export function logout(): void {
-  try {
-    clearAuthToken();
-    follow(undefined, null);
-    tellOtherTabs();
-    toast.success('You have been logged out successfully.');
-  } catch (error) {
-    console.error(error);
-    toast.error('Failed to log out properly.');
-  }
 }
 
 /**

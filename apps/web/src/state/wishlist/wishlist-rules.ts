@@ -1,3 +1,5 @@
+import { WISHLIST_MAX_ITEMS } from '@store/contracts/limits';
+
 /** What the wishlist keeps of a product: enough to show it and link to it. */
 export interface WishlistItem {
   id: string;
@@ -7,8 +9,6 @@ export interface WishlistItem {
 }
 
 export const WISHLIST_STORAGE_KEY = 'wishlist';
-/** A wishlist is a shortlist; past this the oldest entries drop off. */
-export const WISHLIST_MAX_ITEMS = 100;
 
 /** Entries written by an older build or edited by hand are dropped, not trusted. */
 export function sanitizeStoredWishlist(raw: unknown): WishlistItem[] {

@@ -21,6 +21,7 @@ import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
 import { DeliveryChargesSettings } from './delivery-charges-settings';
 import { DeliverySettings } from './delivery-settings';
+import { CartReminderSettings } from './cart-reminder-settings';
 import { FairStockSettings } from './fair-stock-settings';
 import { CodSettings, GstSettings } from './gst-cod-settings';
 
@@ -61,6 +62,7 @@ const fieldNames = [
   'maxOpenOrders',
   'maxHeldUnits',
   'codConfirmHours',
+  'cartReminderHours',
 ];
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
@@ -288,6 +290,10 @@ export function SettingsForm({
 
       <FormSection legend="Orders and stock">
         <FairStockSettings form={form} />
+      </FormSection>
+
+      <FormSection legend="Cart reminders">
+        <CartReminderSettings form={form} />
       </FormSection>
 
       <FieldError className="font-medium">{problem}</FieldError>
