@@ -15,5 +15,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // a findBy waits up to 5 s (test/setup.ts), and a form test makes several in a row: 5 s for the
+    // whole test (Vitest's default) timed out the settings form's tests on a loaded machine
+    testTimeout: 20_000,
   },
 });

@@ -10,6 +10,7 @@ import { SettingsForm } from './settings-form';
 const response: StoreSettingsResponse = {
   settings: storeSettingsFixture(),
   availablePaymentMethods: ['upi_qr'],
+  productsWithoutWeight: 0,
 };
 const label = 'Hours before a cart reminder';
 
