@@ -237,11 +237,12 @@ describe('npm run store -- staff ...', () => {
     } finally {
       rmSync(serverDir, { recursive: true, force: true });
     }
-    // the server's database has it, logged as the command line
+    // the server's database has it, logged as the command line (a fresh operator token: the
+    // file's own lives 60 s, which the command-line runs above can outlast on a loaded machine)
     const log = await t.app.inject({
       method: 'GET',
       url: '/api/v1/operator/staff',
-      headers: operator,
+      headers: authHeader(await signOperatorToken(testJwtSecret)),
     });
     expect(log.json().data.map((m: { email: string }) => m.email)).toContain('remote@example.com');
   }, 90_000);
