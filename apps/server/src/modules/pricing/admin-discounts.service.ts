@@ -25,10 +25,13 @@ import { toDiscountRule } from './pricing.service';
 
 type DiscountRow = typeof discounts.$inferSelect;
 
-/** orders using it that are not Cancelled (the same count the usage limit is checked against) */
+/**
+ * orders using it that are not Cancelled (the same count the usage limit is checked against);
+ * drizzle writes a column in a select list without its table, so the outer one is named in full
+ */
 const usedSql = sql<number>`(select count(*)::int from ${discountUses} u
   join ${orders} o on o.id = u.order_id
-  where u.discount_id = ${discounts.id} and o.status <> ${orderStatus.cancelled})`;
+  where u.discount_id = ${sql.raw('"discounts"."id"')} and o.status <> ${orderStatus.cancelled})`;
 
 const runningSql = (now: Date) =>
   and(
