@@ -21,6 +21,11 @@ export const defaultHandlers = [
   // a signed-in shopper with nothing to prefill: no saved addresses, no account details
   http.get(`${API}/account/addresses`, () => HttpResponse.json({ data: [] })),
   http.get(`${API}/accountInfo`, () => HttpResponse.json({ data: {} })),
+  // the cart's quote is not priced unless a test says how: the totals fall back to the cart's
+  // own sum (a test of discounts answers it with server.use)
+  http.post(`${API}/cart/quote`, () =>
+    HttpResponse.json({ error: 'Not priced in this test', code: 'unavailable' }, { status: 503 }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -15,7 +15,8 @@ import { lineKey, maxLineQuantity, type CartLine } from '@/state/cart/cart-reduc
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { stockMessages } from '@store/contracts/stock';
 import { stockLeftFromState } from '@/state/cart/short-lines';
-import { CartTotals } from '@/components/cart-totals';
+import { PricedTotals } from '@/features/pricing/components/priced-totals';
+import { usePricedCart } from '@/features/pricing/lib/use-priced-cart';
 import { paths } from '@/lib/paths';
 
 /** A choice the line still lacks: the shop must know which size or colour to pack. */
@@ -139,6 +140,8 @@ export function Component() {
   const navigate = useNavigate();
   // lines the checkout's last attempt found short (its 409), handed over with "Change your cart"
   const stockLeft = stockLeftFromState(useLocation().state);
+  // the totals and the Coupon code, priced by the server as the order will be
+  const priced = usePricedCart(items);
 
   const checkout = () => {
     const undecided = firstUndecidedLine(items);
@@ -197,7 +200,7 @@ export function Component() {
             Order Summary
           </h2>
           <div className="mt-4">
-            <CartTotals total={total} itemCount={itemCount} />
+            <PricedTotals priced={priced} subtotal={total} itemCount={itemCount} />
           </div>
           <Button size="lg" className="mt-6 w-full" onClick={checkout}>
             Checkout

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
-import { CartTotals } from '@/components/cart-totals';
+import type { ReactNode } from 'react';
 import { formatInr, sumRupees } from '@store/contracts/money';
 import { paths } from '@/lib/paths';
 
@@ -14,7 +14,14 @@ export interface SummaryLine {
   problem?: string;
 }
 
-export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; total: number }) {
+/** The lines, then `totals`: the route gives the server's quote and the Coupon code field. */
+export function OrderSummary({
+  lines,
+  totals,
+}: {
+  lines: readonly SummaryLine[];
+  totals: ReactNode;
+}) {
   return (
     <Card className="lg:sticky lg:top-24">
       <CardHeader>
@@ -51,9 +58,7 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
             ))}
           </ul>
         )}
-        <div className="border-t border-border pt-4">
-          <CartTotals total={total} />
-        </div>
+        <div className="border-t border-border pt-4">{totals}</div>
       </CardContent>
     </Card>
   );
