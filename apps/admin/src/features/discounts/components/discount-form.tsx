@@ -233,7 +233,7 @@ export function DiscountFormView({
         </HookFormField>
         <ValueFields form={form} />
       </FormSection>
-      <FormSection legend="Applies to">
+      <FormSection legend="Products and categories">
         <AppliesToFields form={form} categories={categories} discount={discount} />
       </FormSection>
       <FormSection

@@ -23,9 +23,16 @@ export function OrderSummary({
   totals: ReactNode;
 }) {
   return (
-    <Card className="lg:sticky lg:top-24">
+    // a landmark, as the cart's summary is: screen readers jump to it
+    <Card
+      role="complementary"
+      aria-labelledby="checkout-summary-heading"
+      className="lg:sticky lg:top-24"
+    >
       <CardHeader>
-        <CardTitle as="h2">Order Summary</CardTitle>
+        <CardTitle as="h2" id="checkout-summary-heading">
+          Order Summary
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {lines.length === 0 ? (
