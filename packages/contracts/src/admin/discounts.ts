@@ -65,7 +65,11 @@ export const discountFormSchema = z
       .max(80, 'Name must be at most 80 characters')
       .refine((v) => !controlCharacters.test(v), messages.controlCharacters),
     kind: z.enum(discountKinds, { error: discountMessages.kind }),
-    value: z.number({ error: 'Enter a value' }).min(0).max(10_000_000).nullable(),
+    value: z
+      .number({ error: 'Enter a value' })
+      .min(0, 'Enter a value of 0 or more')
+      .max(10_000_000, 'Enter at most ₹1,00,00,000')
+      .nullable(),
     buyQuantity: z.number().nullable(),
     getQuantity: z.number().nullable(),
     appliesTo: z.enum(discountScopes, { error: discountMessages.scope }),

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartQuote } from '@store/contracts/cart-quote';
+import { isPinCode } from '@store/contracts/delivery';
 import { cartToOrderLines, type CartLine } from '@/lib/cart-line';
 import { cartQuoteKey, useCartQuote } from '../api/get-cart-quote';
 import { setAppliedCoupon, useAppliedCoupon } from './applied-coupon';
@@ -29,17 +30,19 @@ export function usePricedCart(
 ): PricedCart {
   const applied = useAppliedCoupon();
   const queryClient = useQueryClient();
+  // a PIN only once it is whole: a half-typed one would price the cart again at every digit
+  const pin = shipTo?.postalCode && isPinCode(shipTo.postalCode) ? shipTo.postalCode : undefined;
   const quote = useCartQuote(
     items.length === 0
       ? null
       : {
           lines: cartToOrderLines(items),
           ...(applied ? { couponCode: applied } : {}),
-          ...(shipTo?.state || shipTo?.postalCode
+          ...(shipTo?.state || pin
             ? {
                 shippingAddress: {
-                  ...(shipTo.state ? { state: shipTo.state } : {}),
-                  ...(shipTo.postalCode ? { postalCode: shipTo.postalCode } : {}),
+                  ...(shipTo?.state ? { state: shipTo.state } : {}),
+                  ...(pin ? { postalCode: pin } : {}),
                 },
               }
             : {}),
