@@ -115,6 +115,27 @@ export const discountFormSchema = z
 export type DiscountForm = z.output<typeof discountFormSchema>;
 export type DiscountFormInput = z.input<typeof discountFormSchema>;
 
+/** The New discount form before anything is typed: a percentage off everything, from `startsAt`. */
+export function emptyDiscountForm(startsAt: string): DiscountFormInput {
+  return {
+    code: '',
+    name: '',
+    kind: 'percentage',
+    value: null,
+    buyQuantity: null,
+    getQuantity: null,
+    appliesTo: 'all',
+    categoryIds: [],
+    productIds: [],
+    minOrder: 0,
+    startsAt,
+    endsAt: '',
+    usageLimit: null,
+    perCustomerLimit: null,
+    active: true,
+  };
+}
+
 /** PATCH /admin/discounts/:id: switch a discount on or off (Deactivate / Activate). */
 export const discountActiveBodySchema = z.object({ active: z.boolean() }).strict();
 

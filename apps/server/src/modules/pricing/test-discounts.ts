@@ -1,25 +1,16 @@
 // Test helper: discounts made through the back office's API, as the owner's form sends them.
 import type { FastifyInstance } from 'fastify';
-import type { AdminDiscount, DiscountFormInput } from '@store/contracts/admin/discounts';
+import {
+  emptyDiscountForm,
+  type AdminDiscount,
+  type DiscountFormInput,
+} from '@store/contracts/admin/discounts';
 import { dateToShopLocal } from '@store/contracts/discounts';
 
 /** The New discount form: 10% off everything, from a day ago, no end, no limits, active. */
 export const discountForm = (over: Partial<DiscountFormInput> = {}): DiscountFormInput => ({
-  code: '',
-  name: '',
-  kind: 'percentage',
+  ...emptyDiscountForm(dateToShopLocal(new Date(Date.now() - 86_400_000))),
   value: 10,
-  buyQuantity: null,
-  getQuantity: null,
-  appliesTo: 'all',
-  categoryIds: [],
-  productIds: [],
-  minOrder: 0,
-  startsAt: dateToShopLocal(new Date(Date.now() - 86_400_000)),
-  endsAt: '',
-  usageLimit: null,
-  perCustomerLimit: null,
-  active: true,
   ...over,
 });
 

@@ -1,4 +1,8 @@
-import type { AdminDiscount, DiscountFormInput } from '@store/contracts/admin/discounts';
+import {
+  emptyDiscountForm,
+  type AdminDiscount,
+  type DiscountFormInput,
+} from '@store/contracts/admin/discounts';
 import { dateToShopLocal } from '@store/contracts/discounts';
 import { paiseToRupees } from '@store/contracts/money';
 
@@ -9,24 +13,7 @@ function todayInShop(now: Date): string {
 
 /** The form's values for a stored discount, or the empty form of a new one. */
 export function discountFormValues(discount?: AdminDiscount, now = new Date()): DiscountFormInput {
-  if (!discount)
-    return {
-      code: '',
-      name: '',
-      kind: 'percentage',
-      value: null,
-      buyQuantity: null,
-      getQuantity: null,
-      appliesTo: 'all',
-      categoryIds: [],
-      productIds: [],
-      minOrder: 0,
-      startsAt: todayInShop(now),
-      endsAt: '',
-      usageLimit: null,
-      perCustomerLimit: null,
-      active: true,
-    };
+  if (!discount) return emptyDiscountForm(todayInShop(now));
   return {
     code: discount.code ?? '',
     name: discount.name,
