@@ -32,6 +32,7 @@ export const adminScreens = [
   { link: 'Held stock', heading: 'Held stock', path: /\/admin\/held-stock$/, ownerOnly: false },
   { link: 'Products', heading: 'Products', path: /\/admin\/products$/, ownerOnly: false },
   { link: 'Categories', heading: 'Categories', path: /\/admin\/categories$/, ownerOnly: false },
+  { link: 'Discounts', heading: 'Discounts', path: /\/admin\/discounts$/, ownerOnly: false },
   { link: 'Customers', heading: 'Customers', path: /\/admin\/customers$/, ownerOnly: false },
   {
     link: 'Store settings',

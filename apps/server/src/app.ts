@@ -26,6 +26,8 @@ import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { quoteRoutes } from './modules/pricing/quote.routes';
+import { adminDiscountRoutes } from './modules/pricing/admin-discounts.routes';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { cartRoutes } from './modules/carts/carts.routes';
 import { cartReminderRoutes } from './modules/carts/cart-reminders.routes';
@@ -336,6 +338,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
       await api.register(orderDocumentRoutes, { db: options.db });
+      await api.register(quoteRoutes, { db: options.db });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorStaffRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorBackupRoutes, {
@@ -366,6 +369,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminCustomerRoutes, { db: options.db });
       await api.register(adminProductRoutes, { db: options.db });
       await api.register(adminCategoryRoutes, { db: options.db });
+      await api.register(adminDiscountRoutes, { db: options.db });
       await api.register(adminProductCsvRoutes, { db: options.db });
       await api.register(adminSettingsRoutes, { db: options.db, payments });
       await api.register(adminImageRoutes, { db: options.db, storage: mediaStorage });

@@ -46,6 +46,9 @@ export const apiErrorCodes = [
   'out_of_stock',
   'fair_stock_limit', // the shopper's cap on unpaid orders or units held
   'cod_refused', // cash on delivery not for this order (limit, PIN, off): `fields` names the method field
+  // the Coupon code does not apply (unknown, expired, used up, minimum order…): `fields.couponCode`
+  // has the reason's sentence and `fields['couponCode.reason']` its code (contracts/discounts.ts)
+  'coupon_refused',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

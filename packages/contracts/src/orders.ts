@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { controlCharacters, messages, queryInt } from './common';
 import { indianMobileSchema, indianStateSchema, pinCodeSchema } from './india';
 import { ORDER_LIST_MAX, ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './limits';
+import { COUPON_INPUT_MAX, discountKinds } from './discounts';
 
 const requiredText = (max: number) =>
   z
@@ -59,6 +60,12 @@ export const createOrderBodySchema = z.object({
    * message on `paymentMethod`). Payment itself still happens on the payment page.
    */
   paymentMethod: z.enum(['upi_qr', 'upi_app', 'gateway', 'payu', 'cod']).optional(),
+  /**
+   * The Coupon code the shopper applied (any case, spaces ignored). The server prices the order
+   * with it and the automatic offers; a code that does not apply is refused (409 coupon_refused,
+   * the reason on `couponCode`), never silently dropped: the shopper saw its discount.
+   */
+  couponCode: z.string().max(COUPON_INPUT_MAX).optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -87,7 +94,21 @@ export const orderItemSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** rupees this line's price was reduced by discounts (its share, to the paisa); 0 or absent: none */
+  discount: z.number().optional(),
 });
+
+/** A discount an order (or a cart quote) got: the code's, or an automatic offer. */
+export const appliedOfferSchema = z.object({
+  /** the coupon code; null for an automatic offer */
+  code: z.string().nullable(),
+  /** its name, or what it gives ("10% off orders of ₹999 or more") */
+  description: z.string(),
+  kind: z.enum(discountKinds),
+  /** rupees it saved: off the goods, plus the delivery charge it waived */
+  amount: z.number(),
+});
+export type AppliedOffer = z.infer<typeof appliedOfferSchema>;
 
 /** A cash-on-delivery order's money: to be collected at the door, then collected. */
 export const codStatuses = ['to_collect', 'collected'] as const;
@@ -118,8 +139,18 @@ export const orderSchema = z.object({
     postalCode: z.string(),
     phone: z.string(),
   }),
-  /** rupees */
+  /** rupees: subtotal - discount + delivery (the amount to pay) */
   total: z.number(),
+  /** rupees: the lines' price × quantity, before discounts. Absent on older responses. */
+  subtotal: z.number().optional(),
+  /** rupees off the goods (the lines' shares added up); 0 without discounts */
+  discount: z.number().optional(),
+  /** rupees charged for delivery ("Free" when 0) */
+  delivery: z.number().optional(),
+  /** the coupon code applied, as stored (upper case); null without one */
+  couponCode: z.string().nullable().optional(),
+  /** every discount applied: the code's and the automatic offers */
+  offers: z.array(appliedOfferSchema).optional(),
   shippingMethod: z.string(),
   trackingNumber: z.string().nullable(),
   /** who carries a shipped order (contracts/carriers.ts), when the shop named one */

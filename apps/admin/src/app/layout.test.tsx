@@ -61,6 +61,7 @@ describe('navigation', () => {
       'Held stock',
       'Products',
       'Categories',
+      'Discounts',
       'Customers',
       'Store settings',
       'Staff',
@@ -78,6 +79,8 @@ describe('navigation', () => {
     expect(names).not.toContain('Staff');
     expect(names).not.toContain('Store settings');
     expect(names).toContain('Orders');
+    // discounts are pricing, as products are: staff run them too
+    expect(names).toContain('Discounts');
     expect(names).toContain('Activity');
   });
 

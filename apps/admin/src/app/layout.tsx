@@ -25,6 +25,8 @@ export const navItems: readonly NavItem[] = [
   { to: '/held-stock', label: 'Held stock' },
   { to: '/products', label: 'Products' },
   { to: '/categories', label: 'Categories' },
+  // coupon codes and automatic offers: beside the catalogue and its prices (staff too)
+  { to: '/discounts', label: 'Discounts' },
   { to: '/customers', label: 'Customers' },
   { to: '/settings', label: 'Store settings', ownerOnly: true },
   { to: '/staff', label: 'Staff', ownerOnly: true },

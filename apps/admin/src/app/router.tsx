@@ -18,6 +18,11 @@ const ProductsRoute = lazyRoute(() => import('./routes/products-route'), 'Produc
 const ProductFormRoute = lazyRoute(() => import('./routes/product-form-route'), 'ProductFormRoute');
 const ImportRoute = lazyRoute(() => import('./routes/import-route'), 'ImportRoute');
 const CategoriesRoute = lazyRoute(() => import('./routes/categories-route'), 'CategoriesRoute');
+const DiscountsRoute = lazyRoute(() => import('./routes/discounts-route'), 'DiscountsRoute');
+const DiscountFormRoute = lazyRoute(
+  () => import('./routes/discount-form-route'),
+  'DiscountFormRoute',
+);
 const CustomersRoute = lazyRoute(() => import('./routes/customers-route'), 'CustomersRoute');
 const CustomerRoute = lazyRoute(() => import('./routes/customer-route'), 'CustomerRoute');
 const SettingsRoute = lazyRoute(() => import('./routes/settings-route'), 'SettingsRoute');
@@ -48,6 +53,9 @@ export function AppRoutes() {
         <Route path="products/import" element={page(<ImportRoute />)} />
         <Route path="products/:id" element={page(<ProductFormRoute />)} />
         <Route path="categories" element={page(<CategoriesRoute />)} />
+        <Route path="discounts" element={page(<DiscountsRoute />)} />
+        <Route path="discounts/new" element={page(<DiscountFormRoute />)} />
+        <Route path="discounts/:id" element={page(<DiscountFormRoute />)} />
         <Route path="customers" element={page(<CustomersRoute />)} />
         <Route path="customers/:id" element={page(<CustomerRoute />)} />
         <Route path="settings" element={<OwnerOnly>{page(<SettingsRoute />)}</OwnerOnly>} />

@@ -379,6 +379,27 @@ export const wishlistItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cartId, t.productId] })],
 );
+/** A discount an order got, frozen as the shopper saw it (orders.offers). */
+export interface OrderOffer {
+  discountId: string;
+  code: string | null;
+  description: string;
+  kind: string;
+  /** off the goods plus the delivery waived */
+  amountPaise: number;
+  /** of which the delivery charge waived (Free delivery) */
+  deliveryPaise: number;
+}
+
+/** The GST split of a charged delivery (orders.delivery_tax), printed on the invoice as a line. */
+export interface OrderDeliveryTax {
+  hsnCode: string;
+  rateBp: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
 
 export const orders = pgTable(
   'orders',
@@ -402,7 +423,20 @@ export const orders = pgTable(
     contactEmail: text('contact_email').notNull(),
     /** 10 digits, no country code */
     contactPhone: text('contact_phone').notNull(),
+    /** what the shopper pays: subtotal − discount + delivery (docs/decisions/promotions.md) */
     totalPaise: paise('total_paise').notNull(),
+    /** the lines' price × quantity before discounts (tax-inclusive, as the catalogue shows them) */
+    subtotalPaise: paise('subtotal_paise').notNull().default(0),
+    /** off the goods: the sum of the lines' discount_paise */
+    discountPaise: paise('discount_paise').notNull().default(0),
+    /** charged for delivery after any Free delivery discount (0: free) */
+    deliveryPaise: paise('delivery_paise').notNull().default(0),
+    /** GST inside a charged delivery (charged with the goods: the principal supply's rate); null when free */
+    deliveryTax: jsonb('delivery_tax').$type<OrderDeliveryTax>(),
+    /** the Coupon code applied, as stored (upper case); null without one */
+    couponCode: text('coupon_code'),
+    /** every discount applied, as the shopper saw it at order time (the code's and automatic offers) */
+    offers: jsonb('offers').$type<OrderOffer[]>().notNull().default([]),
     trackingNumber: text('tracking_number'),
     /** who carries a shipped order, e.g. 'India Post', 'Delhivery' */
     carrier: text('carrier'),
@@ -461,6 +495,8 @@ export const orderItems = pgTable(
     cgstPaise: paise('cgst_paise'),
     sgstPaise: paise('sgst_paise'),
     igstPaise: paise('igst_paise'),
+    /** the line's share of the order's discounts, to the paisa; the GST above is on price × qty − this */
+    discountPaise: paise('discount_paise').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
@@ -838,5 +874,97 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
+
+/**
+ * Discounts (docs/decisions/promotions.md): a Coupon code (code set, upper case, unique per store)
+ * or an automatic offer (code null). Never deleted once made: orders refer to them; deactivated.
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    code: text('code'),
+    /** shown to shoppers when set; else its rule in words */
+    name: text('name').notNull().default(''),
+    /** 'percentage' | 'fixed' | 'free_delivery' | 'buy_x_get_y' */
+    kind: text('kind').notNull(),
+    /** percentage, and buy X get Y (off the free units: 10000 = free): basis points */
+    percentBp: integer('percent_bp'),
+    /** fixed amount: paise */
+    amountPaise: paise('amount_paise'),
+    buyQuantity: integer('buy_quantity'),
+    getQuantity: integer('get_quantity'),
+    /** 'all' | 'categories' | 'products' */
+    appliesTo: text('applies_to').notNull().default('all'),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** the order's subtotal (before discounts) must reach this; 0: no minimum */
+    minOrderPaise: paise('min_order_paise').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** uses in all (orders not cancelled); null: no limit */
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // codes are stored normalised (upper case, no spaces); automatic offers (null) never clash
+    uniqueIndex('discounts_store_code_uq').on(t.storeId, t.code),
+    index('discounts_store_automatic_idx')
+      .on(t.storeId)
+      .where(sql`${t.code} is null and ${t.active}`),
+    check(
+      'discounts_kind_ck',
+      sql`${t.kind} in ('percentage', 'fixed', 'free_delivery', 'buy_x_get_y')`,
+    ),
+    check('discounts_applies_to_ck', sql`${t.appliesTo} in ('all', 'categories', 'products')`),
+    check(
+      'discounts_percent_ck',
+      sql`${t.percentBp} is null or ${t.percentBp} between 1 and 10000`,
+    ),
+    check('discounts_amount_ck', sql`${t.amountPaise} is null or ${t.amountPaise} > 0`),
+    check(
+      'discounts_limits_ck',
+      sql`(${t.usageLimit} is null or ${t.usageLimit} >= 1) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`,
+    ),
+  ],
+);
+
+/**
+ * One row per discount an order used, written in the order's transaction. A discount's uses are
+ * its rows whose order is not Cancelled: an order that expires unpaid, or is cancelled, gives its
+ * use back without any write (docs/decisions/promotions.md).
+ */
+export const discountUses = pgTable(
+  'discount_uses',
+  {
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'restrict' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** what it saved on the order: off the goods plus the delivery waived */
+    amountPaise: paise('amount_paise').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.discountId, t.orderId] }),
+    index('discount_uses_discount_user_idx').on(t.discountId, t.userId),
+    index('discount_uses_order_idx').on(t.orderId),
   ],
 );

@@ -73,6 +73,14 @@ export const authLimits = {
   passwordResetPerEmail: { max: 5, timeWindow: HOUR },
   /** POST /users/reset-password per address: guessing tokens is hopeless, but each try is work. */
   passwordResetSubmit: { max: 20, timeWindow: 10 * MINUTE },
+  /**
+   * POST /cart/quote per address: the cart asks again on each change (a quantity, a code), a
+   * few a minute; 60 leaves room for a shared address and slows a coupon-code guesser to one a
+   * second (codes are for sharing; a code a shop wants secret should be long).
+   */
+  quote: { max: 60, timeWindow: MINUTE },
+  /** The same, per signed-in shopper. */
+  quoteSignedIn: { max: 120, timeWindow: MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** The one 429 body: the same words for every limit. */
@@ -461,6 +469,15 @@ export const trackOrderRateLimit: RateLimitOptions = {
   max: (request) => (request.user ? authLimits.trackingSignedIn.max : authLimits.tracking.max),
   keyGenerator: (request) =>
     request.user ? `track|user|${request.user.id}` : `track|${clientAddressKey(request.ip)}`,
+};
+
+/** POST /cart/quote: per signed-in shopper, else per address (after optionalAuth). */
+export const cartQuoteRateLimit: RateLimitOptions = {
+  hook: 'preHandler',
+  timeWindow: MINUTE,
+  max: (request) => (request.user ? authLimits.quoteSignedIn.max : authLimits.quote.max),
+  keyGenerator: (request) =>
+    request.user ? `quote|user|${request.user.id}` : `quote|${clientAddressKey(request.ip)}`,
 };
 
 declare module 'fastify' {

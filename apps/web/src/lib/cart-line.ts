@@ -1,3 +1,5 @@
+import type { OrderLine } from '@store/contracts/orders';
+
 /**
  * A cart line (spec section 3). Lives in lib because the product screens build lines and the
  * cart stores them, and features do not import each other. Identity is id + size + colour.
@@ -40,4 +42,16 @@ export function firstUndecidedLine<T extends CartLine>(lines: readonly T[]): T |
 /** The message for the first line that still lacks a choice, e.g. "Choose a size for Spiral Notebook". */
 export function choicesNeededText(line: CartLine): string {
   return `Choose a ${missingChoices(line).join(' and ')} for ${line.name} before checkout`;
+}
+
+/** The cart lines with their chosen size and colour, so the shop packs what was picked. */
+export function cartToOrderLines(
+  lines: readonly { id: string; quantity: number; selectedSize?: string; selectedColor?: string }[],
+): OrderLine[] {
+  return lines.map((line) => ({
+    productId: line.id,
+    quantity: line.quantity,
+    ...(line.selectedSize ? { size: line.selectedSize } : {}),
+    ...(line.selectedColor ? { color: line.selectedColor } : {}),
+  }));
 }

@@ -25,6 +25,11 @@ export const defaultHandlers = [
   // nothing to say of them (no line is changed); tests of the checks answer for themselves
   http.post(`${API}/cart/check`, () => HttpResponse.json({ data: [] })),
   http.post(`${API}/wishlist/check`, () => HttpResponse.json({ data: [] })),
+  // the cart's quote is not priced unless a test says how: the totals fall back to the cart's
+  // own sum (a test of discounts answers it with server.use)
+  http.post(`${API}/cart/quote`, () =>
+    HttpResponse.json({ error: 'Not priced in this test', code: 'unavailable' }, { status: 503 }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

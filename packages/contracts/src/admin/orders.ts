@@ -118,8 +118,26 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
       color: z.string().nullable(),
       quantity: z.number().int(),
       unitPricePaise: z.number().int(),
+      /** the line's share of the discounts; GST is on price × quantity − this */
+      discountPaise: z.number().int().optional(),
     }),
   ),
+  /** before discounts; the total is subtotal − discount + delivery */
+  subtotalPaise: z.number().int().optional(),
+  discountPaise: z.number().int().optional(),
+  deliveryPaise: z.number().int().optional(),
+  couponCode: z.string().nullable().optional(),
+  /** the discounts applied, as the shopper saw them: what each took off the goods and delivery */
+  offers: z
+    .array(
+      z.object({
+        code: z.string().nullable(),
+        description: z.string(),
+        goodsPaise: z.number().int(),
+        deliveryPaise: z.number().int(),
+      }),
+    )
+    .optional(),
   payments: z.array(adminPaymentAttemptSchema),
   notifications: z.array(adminPaymentNotificationSchema),
   timeline: z.array(timelineEntrySchema),

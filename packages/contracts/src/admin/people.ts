@@ -65,6 +65,7 @@ export const activityEntityTypes = [
   'settings',
   'staff',
   'image',
+  'discount',
 ] as const;
 export const adminActivityQuerySchema = z.object({
   staffId: optionalQueryText(64),

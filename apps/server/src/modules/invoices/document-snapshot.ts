@@ -27,6 +27,11 @@ export interface SnapshotLine extends LineTax {
   rateBp: number;
   /** taxable + taxes: what the buyer paid for the line (or gets back) */
   totalPaise: number;
+  /**
+   * what discounts took off quantity × unit price before GST (the taxable value is on what is
+   * left); absent: none, or a credit note line returning part of a line's value
+   */
+  discountPaise?: number;
 }
 
 export interface DocumentSnapshot {
@@ -50,7 +55,15 @@ export interface DocumentSnapshot {
   intraState: boolean;
   reverseCharge: 'No';
   lines: SnapshotLine[];
-  totals: LineTax & { totalPaise: number };
+  /** discountPaise: the lines' discounts added up (absent on documents without any) */
+  totals: LineTax & { totalPaise: number; discountPaise?: number };
+  /** the discounts the order got, as printed ("SAVE10: 10% off"), and what each took off the goods */
+  discounts?: { label: string; amountPaise: number }[];
+  /**
+   * the order's delivery charge: 0 prints "Delivery: Free"; a charge is also one of the lines
+   * (taxed with the goods), so the totals hold it. Absent on documents issued before it existed.
+   */
+  delivery?: { paise: number };
   totalInWords: string;
   /** a credit note: the invoice it reduces, and the refund it records */
   against: { number: string; issuedAt: string } | null;
@@ -61,9 +74,12 @@ export interface DocumentSnapshot {
 
 const lineTotal = (t: LineTax) => t.taxablePaise + t.cgstPaise + t.sgstPaise + t.igstPaise;
 
-export function totalsOf(lines: readonly LineTax[]): DocumentSnapshot['totals'] {
+export function totalsOf(
+  lines: readonly (LineTax & { discountPaise?: number })[],
+): DocumentSnapshot['totals'] {
   const sum = sumLineTaxes(lines);
-  return { ...sum, totalPaise: lineTotal(sum) };
+  const discountPaise = lines.reduce((s, l) => s + (l.discountPaise ?? 0), 0);
+  return { ...sum, totalPaise: lineTotal(sum), ...(discountPaise > 0 ? { discountPaise } : {}) };
 }
 
 export function withLineTotal<T extends LineTax>(line: T): T & { totalPaise: number } {
@@ -101,12 +117,14 @@ export function creditLines(
   if (amountPaise === remainingTotal) {
     return remaining
       .filter((r) => r.gross > 0)
-      .map((r) =>
+      .map(({ line: { discountPaise, ...line }, left, whole }) =>
         withLineTotal({
-          ...r.line,
-          ...r.left,
-          quantity: r.whole ? r.line.quantity : null,
-          unitPricePaise: r.whole ? r.line.unitPricePaise : null,
+          ...line,
+          ...left,
+          quantity: whole ? line.quantity : null,
+          unitPricePaise: whole ? line.unitPricePaise : null,
+          // a whole line returned as invoiced: its discount with it, so quantity × price adds up
+          ...(whole && discountPaise ? { discountPaise } : {}),
         }),
       );
   }
@@ -124,10 +142,10 @@ export function creditLines(
     left -= take;
   }
   return open
-    .map((r, i) =>
+    .map(({ line: { discountPaise: _discount, ...line } }, i) =>
       withLineTotal({
-        ...r.line,
-        ...splitLineTax(shares[i]!, r.line.rateBp, intraState),
+        ...line,
+        ...splitLineTax(shares[i]!, line.rateBp, intraState),
         quantity: null,
         unitPricePaise: null,
       }),

@@ -180,10 +180,23 @@ function columnsOf(s: DocumentSnapshot): Column[] {
   const taxes = s.intraState
     ? [tax('CGST', (l) => l.cgstPaise, 50), tax('SGST', (l) => l.sgstPaise, 50)]
     : [tax('IGST', (l) => l.igstPaise, 100)];
+  // a Discount column only on documents with one: the taxable value is after it (rule 46(k):
+  // the taxable value "taking into account discount")
+  const discounted = s.lines.some((l) => (l.discountPaise ?? 0) > 0);
+  const discount: Column[] = discounted
+    ? [
+        {
+          head: ['Discount', '(₹)'],
+          width: 48,
+          align: 'right',
+          cell: (l) => (l.discountPaise ? amount(l.discountPaise) : ''),
+        },
+      ]
+    : [];
   const columns: Column[] = [
     { head: ['#'], width: 18, align: 'left', cell: (_l, i) => String(i + 1) },
     { head: ['Description'], width: 0, align: 'left', cell: (l) => l.description },
-    { head: ['HSN'], width: 42, align: 'left', cell: (l) => l.hsnCode },
+    { head: ['HSN'], width: discounted ? 36 : 42, align: 'left', cell: (l) => l.hsnCode },
     {
       // rule 46(h): the quantity with its unit (UQC): the catalogue sells pieces, NOS
       head: ['Qty', '(NOS)'],
@@ -193,10 +206,11 @@ function columnsOf(s: DocumentSnapshot): Column[] {
     },
     {
       head: ['Unit price', '(₹, incl. GST)'],
-      width: 62,
+      width: discounted ? 56 : 62,
       align: 'right',
       cell: (l) => (l.unitPricePaise === null ? '' : amount(l.unitPricePaise)),
     },
+    ...discount,
     {
       head: ['Taxable', 'value (₹)'],
       width: 60,
@@ -370,7 +384,21 @@ export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
     y = MARGIN;
   }
   y += 16;
-  const totals: [string, number][] = [
+  const discountPaise = s.totals.discountPaise ?? 0;
+  const totals: [string, number | string][] = [
+    ...(discountPaise > 0
+      ? ([
+          ['Before discount', s.totals.totalPaise + discountPaise],
+          ['Discount', -discountPaise],
+        ] as [string, number][])
+      : []),
+    // an invoice says what delivery cost, even when nothing (a charge is one of its lines too)
+    ...(isInvoice && s.delivery
+      ? ([['Delivery', s.delivery.paise > 0 ? s.delivery.paise : 'Free']] as [
+          string,
+          number | string,
+        ][])
+      : []),
     ['Taxable value', s.totals.taxablePaise],
     ...(s.intraState
       ? ([
@@ -382,7 +410,13 @@ export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
   const tx = right - 220;
   for (const [label, value] of totals) {
     c.line(label, tx, y, {}, { width: 120, align: 'left' });
-    c.line(formatPaise(value), tx + 120, y, {}, { width: 100, align: 'right' });
+    const shown =
+      typeof value === 'string'
+        ? value
+        : value < 0
+          ? `-${formatPaise(-value)}`
+          : formatPaise(value);
+    c.line(shown, tx + 120, y, {}, { width: 100, align: 'right' });
     y += 13;
   }
   c.rule(tx, y - 8, right, INK, 0.8);
@@ -400,9 +434,18 @@ export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
   y += 12;
   y = c.paragraph(s.totalInWords, left, y, CONTENT, { weight: 700 });
   y += 6;
+  if (isInvoice && s.discounts?.length) {
+    const applied = s.discounts
+      .map((d) => `${d.label} (-${formatPaise(d.amountPaise)})`)
+      .join('; ');
+    y = c.paragraph(`Discounts applied: ${applied}.`, left, y, CONTENT, { size: 8 });
+    y += 2;
+  }
   y = c.paragraph(
     isInvoice
-      ? 'Prices include GST. Tax is charged on the taxable value; place of supply is the delivery address.'
+      ? discountPaise > 0
+        ? 'Prices include GST. Discounts reduce each line before tax: tax is charged on the taxable value after them; place of supply is the delivery address.'
+        : 'Prices include GST. Tax is charged on the taxable value; place of supply is the delivery address.'
       : s.reason
         ? `This credit note reduces the value of invoice ${s.against?.number ?? ''} with its tax. Reason: ${s.reason}.`
         : `This credit note reduces the value of invoice ${s.against?.number ?? ''} by the amount refunded, with its tax.`,

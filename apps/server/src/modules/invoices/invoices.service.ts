@@ -185,11 +185,12 @@ export async function issueInvoice(
   const lines: SnapshotLine[] = items.map(({ item, productHsn, productRate }) => {
     // an unregistered store (no GSTIN) charges no GST, as createOrder stores it
     const rateBp = item.gstRateBp ?? (store.gstin ? (productRate ?? FALLBACK_RATE_BP) : 0);
-    const gross = item.unitPricePaise * item.quantity;
+    // GST is on what the buyer pays for the line: its price less its share of the discounts
+    const net = item.unitPricePaise * item.quantity - item.discountPaise;
     // lines placed before GST was stored on them are split now, with the same rule
     const tax: LineTax =
       item.taxablePaise === null
-        ? splitLineTax(gross, rateBp, intraState)
+        ? splitLineTax(net, rateBp, intraState)
         : {
             taxablePaise: item.taxablePaise,
             cgstPaise: item.cgstPaise ?? 0,
@@ -210,9 +211,34 @@ export async function issueInvoice(
       unitPricePaise: item.unitPricePaise,
       rateBp,
       ...tax,
+      ...(item.discountPaise > 0 ? { discountPaise: item.discountPaise } : {}),
     });
   });
+  // a delivery charge is supplied with the goods: one more line, at the rate createOrder split it
+  if (order.deliveryPaise > 0 && order.deliveryTax) {
+    const d = order.deliveryTax;
+    lines.push(
+      withLineTotal({
+        position: Math.max(-1, ...lines.map((l) => l.position)) + 1,
+        description: 'Delivery charges',
+        hsnCode: d.hsnCode,
+        quantity: 1,
+        unitPricePaise: order.deliveryPaise,
+        rateBp: d.rateBp,
+        taxablePaise: d.taxablePaise,
+        cgstPaise: d.cgstPaise,
+        sgstPaise: d.sgstPaise,
+        igstPaise: d.igstPaise,
+      }),
+    );
+  }
   const totals = totalsOf(lines);
+  const discounts = order.offers
+    .filter((o) => o.amountPaise - o.deliveryPaise > 0)
+    .map((o) => ({
+      label: o.code ? `${o.code}: ${o.description}` : o.description,
+      amountPaise: o.amountPaise - o.deliveryPaise,
+    }));
   const placeOfSupply = {
     state: order.shippingState,
     stateCode: gstStateCodeOf(order.shippingState),
@@ -270,6 +296,8 @@ export async function issueInvoice(
       reverseCharge: 'No',
       lines,
       totals,
+      ...(discounts.length ? { discounts } : {}),
+      delivery: { paise: order.deliveryPaise },
       totalInWords: amountInWords(totals.totalPaise),
       against: null,
       refund: null,
@@ -441,7 +469,9 @@ async function creditAgainstInvoice(
     prefix: seriesPrefix(store ?? { id: order.storeId, storeName: '' }, 'credit_note'),
     now,
     build: (number, financialYear) => ({
-      ...invoiceSnapshot,
+      // the invoice's parties and place of supply; its discounts and delivery are the invoice's
+      // story, and the credited lines carry what they return
+      ...withoutInvoiceExtras(invoiceSnapshot),
       kind: 'credit_note',
       number,
       financialYear,
@@ -454,6 +484,11 @@ async function creditAgainstInvoice(
       ...(credit.reason ? { reason: credit.reason } : {}),
     }),
   });
+}
+
+function withoutInvoiceExtras(snapshot: DocumentSnapshot): DocumentSnapshot {
+  const { discounts: _discounts, delivery: _delivery, ...rest } = snapshot;
+  return rest;
 }
 
 /** The documents of some orders, oldest first, for the order responses. */

@@ -25,6 +25,9 @@ const order: OrderView = {
       lineTotal: '₹249.00',
     },
   ],
+  subtotal: '₹249.00',
+  discounts: [],
+  delivery: 'Free',
   total: '₹249.00',
   shipTo: {
     fullName: 'Asha Verma',

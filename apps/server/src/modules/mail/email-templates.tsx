@@ -61,6 +61,12 @@ export interface OrderView {
   id: string;
   placedAt: string;
   lines: OrderLineView[];
+  /** before discounts */
+  subtotal: string;
+  /** each discount applied ("SAVE10: 10% off") and what it took off, e.g. "−₹50.00" */
+  discounts: { label: string; amount: string }[];
+  /** the delivery charge, "Free" when nothing is charged */
+  delivery: string;
   total: string;
   shipTo: { fullName: string; lines: string[]; phone: string };
   /** the signed-in shopper's list, and the look-up anyone with the e-mail can use */
@@ -229,6 +235,34 @@ function OrderDetails({ order }: { order: OrderView }) {
               </td>
             </tr>
           ))}
+          {order.discounts.length > 0 ? (
+            <tr style={{ borderTop: `1px solid ${colour.border}` }}>
+              <td style={cell} colSpan={2}>
+                Subtotal
+              </td>
+              <td align="right" style={cell}>
+                {order.subtotal}
+              </td>
+            </tr>
+          ) : null}
+          {order.discounts.map((d, i) => (
+            <tr key={`discount-${i}`}>
+              <td style={cell} colSpan={2}>
+                Discount ({d.label})
+              </td>
+              <td align="right" style={cell}>
+                {d.amount}
+              </td>
+            </tr>
+          ))}
+          <tr style={{ borderTop: `1px solid ${colour.border}` }}>
+            <td style={cell} colSpan={2}>
+              Delivery
+            </td>
+            <td align="right" style={cell}>
+              {order.delivery}
+            </td>
+          </tr>
           <tr style={{ borderTop: `1px solid ${colour.border}` }}>
             <td style={{ ...cell, fontWeight: 700 }} colSpan={2}>
               Total

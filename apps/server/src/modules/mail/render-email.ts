@@ -114,6 +114,15 @@ async function loadOrder(
         unitPrice: formatPaise(i.unitPricePaise),
         lineTotal: formatPaise(i.unitPricePaise * i.quantity),
       })),
+      subtotal: formatPaise(row.subtotalPaise),
+      // off the goods; a waived delivery charge shows as Delivery: Free
+      discounts: row.offers
+        .filter((o) => o.amountPaise - o.deliveryPaise > 0)
+        .map((o) => ({
+          label: o.code ? `${o.code}: ${o.description}` : o.description,
+          amount: `−${formatPaise(o.amountPaise - o.deliveryPaise)}`,
+        })),
+      delivery: row.deliveryPaise > 0 ? formatPaise(row.deliveryPaise) : 'Free',
       total: formatPaise(row.totalPaise),
       shipTo: {
         fullName: row.shippingFullName,
@@ -145,7 +154,9 @@ function orderWords(
           `We have received your order ${id}.`,
           order.codStatus === 'to_collect'
             ? 'You pay in cash when it is delivered. We will write again when it ships.'
-            : 'If you have not paid yet, you can pay for it from My Orders. We will write again when your payment arrives and when the order ships.',
+            : order.totalPaise === 0
+              ? 'There is nothing to pay: your discounts cover it. We will write again when it ships.'
+              : 'If you have not paid yet, you can pay for it from My Orders. We will write again when your payment arrives and when the order ships.',
         ],
       };
     case 'payment_received':

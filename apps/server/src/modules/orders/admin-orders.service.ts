@@ -14,7 +14,12 @@ import { activityOf } from '../activity/activity.service';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus } from './order-status';
-import { paymentSummaries, shippingAddressOf, type PaymentSummary } from './orders.service';
+import {
+  paymentStatusOf,
+  paymentSummaries,
+  shippingAddressOf,
+  type PaymentSummary,
+} from './orders.service';
 
 /** The shop's days are India's: a date range means whole days in Asia/Kolkata. */
 export const SHOP_TIME_ZONE = 'Asia/Kolkata';
@@ -51,8 +56,10 @@ function searchCondition(q: string): SQL {
 const itemCountOf = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')}), 0)::int`;
 
 /** The back office's word for an order's money: owed back first, then what the shopper sees. */
-const paymentStateOf = (s: PaymentSummary | undefined): AdminOrderRow['payment'] =>
-  s?.owed ? 'needs_refund' : (s?.status ?? 'unpaid');
+const paymentStateOf = (
+  row: { totalPaise: number; status: number },
+  s: PaymentSummary | undefined,
+): AdminOrderRow['payment'] => (s?.owed ? 'needs_refund' : paymentStatusOf(row, s));
 
 /** One page of the store's orders, newest first, filtered in SQL. */
 export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderListQuery) {
@@ -97,7 +104,7 @@ export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderList
     data: rows.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
-      payment: paymentStateOf(states.get(r.id)),
+      payment: paymentStateOf(r, states.get(r.id)),
       codStatus: r.codStatus as AdminOrderRow['codStatus'],
     })),
     total: total?.n ?? 0,
@@ -203,7 +210,7 @@ export async function getAdminOrder(
   const refundablePaise = attempts
     .filter((p) => p.status === 'succeeded')
     .reduce((s, p) => s + Math.max(0, p.amountPaise - p.refundedPaise - requestedOf(p.id)), 0);
-  const payment = paymentStateOf(states.get(row.id));
+  const payment = paymentStateOf(row, states.get(row.id));
   const documents = (await documentsOfOrders(db, [row.id])).get(row.id) ?? [];
 
   const timeline = [
@@ -259,6 +266,17 @@ export async function getAdminOrder(
       color: i.variantColor,
       quantity: i.quantity,
       unitPricePaise: i.unitPricePaise,
+      discountPaise: i.discountPaise,
+    })),
+    subtotalPaise: row.subtotalPaise,
+    discountPaise: row.discountPaise,
+    deliveryPaise: row.deliveryPaise,
+    couponCode: row.couponCode,
+    offers: row.offers.map((o) => ({
+      code: o.code,
+      description: o.description,
+      goodsPaise: o.amountPaise - o.deliveryPaise,
+      deliveryPaise: o.deliveryPaise,
     })),
     payments: attempts.map((p) => ({
       id: p.id,

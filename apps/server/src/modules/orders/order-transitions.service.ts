@@ -124,6 +124,25 @@ export async function markOrderPaid(tx: DbOrTx, orderId: string): Promise<boolea
 }
 
 /**
+ * Pending -> Processing for an order its discounts cover in full (total ₹0), in the transaction
+ * that places it: there is nothing to pay, so no payment page and no payment (a ₹0 payment breaks
+ * gateways: Saleor #16238). It leaves the unpaid-order expiry and gets its tax invoice (₹0, the
+ * discount printed) as a paid order does; the "placed" e-mail says there is nothing to pay, and
+ * no "payment received" e-mail follows. False when the order is not Pending or not free.
+ */
+export async function confirmFreeOrder(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const { from, to } = orderTransition('pay');
+  const [row] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from]), eq(orders.totalPaise, 0)))
+    .returning({ id: orders.id });
+  if (!row) return false;
+  await issueInvoiceInSavepoint(tx, { orderId });
+  return true;
+}
+
+/**
  * Pending -> Processing for cash on delivery, marked cod_status 'to_collect', inside the
  * transaction of the shopper's choice (payments.service startPayment). Nothing is paid: the order
  * goes ahead to be shipped (its stock was taken when it was placed) and leaves the Pending-only

@@ -23,6 +23,7 @@ import {
   listOrders,
   type OrderViewOptions,
 } from './orders.service';
+import { confirmFreeOrder } from './order-transitions.service';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 
@@ -144,6 +145,18 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
         },
         async (tx) => {
           const placed = await createOrder(tx, request.store.id, user, request.body, view);
+          // discounts covering everything: confirmed now, nothing to pay (the checkout goes to
+          // the thank-you page instead of the payment page)
+          if (placed.order.total === 0 && (await confirmFreeOrder(tx, placed.order.id))) {
+            const confirmed = await findOrderForViewer(
+              tx,
+              request.store.id,
+              placed.order.id,
+              { userId: user.id },
+              view,
+            );
+            if (confirmed) placed.order = confirmed;
+          }
           // saved with the order or not at all; the same address again stays one entry
           if (request.body.saveAddress)
             await rememberAddress(tx, request.store.id, user.id, request.body.shippingAddress);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_MAX_LINES } from '@store/contracts/limits';
-import { effectivePrice, paiseToRupees } from '@store/contracts/money';
+import { paiseToRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
 import {
   type CreateOrderBody,
@@ -9,10 +9,9 @@ import {
   type OrderListQuery,
 } from '@store/contracts/orders';
 import { normalizeIndianMobile } from '@store/contracts/india';
-import { gstStateOfGstin, isIntraState, splitLineTax } from '@store/contracts/gst';
 import { stockMessages } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, stores } from '../../db/schema';
+import { orderItems, orders, payments } from '../../db/schema';
 import type { ApiErrorCode } from '@store/contracts/api-errors';
 import { HttpError } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
@@ -25,6 +24,8 @@ import { queueOrderEmail } from '../mail/outbox.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 import { checkFairStock, type WantedProduct } from './fair-stock.service';
 import { codRefusal } from '../payments/cod-rules';
+import { priceCart, recordDiscountUses } from '../pricing/pricing.service';
+import type { PricedOrder } from '../pricing/price-order';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -83,9 +84,20 @@ function toOrder(
       size: i.variantSize,
       color: i.variantColor,
       gst: lineGstOf(i),
+      discount: paiseToRupees(i.discountPaise),
     })),
     shippingAddress: shippingAddressOf(row),
     total: paiseToRupees(row.totalPaise),
+    subtotal: paiseToRupees(row.subtotalPaise),
+    discount: paiseToRupees(row.discountPaise),
+    delivery: paiseToRupees(row.deliveryPaise),
+    couponCode: row.couponCode,
+    offers: row.offers.map((o) => ({
+      code: o.code,
+      description: o.description,
+      kind: o.kind as NonNullable<Order['offers']>[number]['kind'],
+      amount: paiseToRupees(o.amountPaise),
+    })),
     shippingMethod: SHIPPING_METHOD,
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,
@@ -109,46 +121,6 @@ function lineGstOf(i: ItemRow): Order['items'][number]['gst'] {
     cgst: paiseToRupees(i.cgstPaise ?? 0),
     sgst: paiseToRupees(i.sgstPaise ?? 0),
     igst: paiseToRupees(i.igstPaise ?? 0),
-  };
-}
-
-/**
- * The state the store charges GST from: its configured state, else its GSTIN's. A store without a
- * GSTIN is not registered and charges none (null); a registered one whose GSTIN names no state
- * (97, 99) has every supply inter-state ('').
- */
-async function storeGstState(db: DbOrTx, storeId: string): Promise<string | null> {
-  const [store] = await db
-    .select({ gstin: stores.gstin, gstState: stores.gstState })
-    .from(stores)
-    .where(eq(stores.id, storeId))
-    .limit(1);
-  if (!store?.gstin) return null;
-  return store.gstState || gstStateOfGstin(store.gstin) || '';
-}
-
-/**
- * A line's GST at order time (prices are tax-inclusive, so the line's amount is split, never
- * added to): place of supply is the ship-to state. Without a registration: no tax, rate 0.
- */
-function lineTax(
-  product: { hsnCode: string; gstRateBp: number },
-  grossPaise: number,
-  supplierState: string | null,
-  shipToState: string,
-) {
-  if (supplierState === null) {
-    return {
-      hsnCode: product.hsnCode,
-      gstRateBp: 0,
-      ...splitLineTax(grossPaise, 0, false),
-    };
-  }
-  const intraState = supplierState !== '' && isIntraState(supplierState, shipToState);
-  return {
-    hsnCode: product.hsnCode,
-    gstRateBp: product.gstRateBp,
-    ...splitLineTax(grossPaise, product.gstRateBp, intraState),
   };
 }
 
@@ -188,6 +160,21 @@ export async function paymentSummaries(
   );
 }
 
+/**
+ * What the shopper sees of an order's money: its payments' summary, except that an order whose
+ * discounts cover everything (total ₹0) was paid by nothing and reads "paid" once confirmed.
+ */
+export function paymentStatusOf(
+  row: Pick<OrderRow, 'totalPaise' | 'status'>,
+  summary: PaymentSummary | undefined,
+): PaymentStatus {
+  if (summary) return summary.status;
+  return row.totalPaise === 0 && isFreeOrderConfirmed(row.status) ? 'paid' : 'unpaid';
+}
+
+const isFreeOrderConfirmed = (status: number) =>
+  status !== orderStatus.pending && status !== orderStatus.cancelled;
+
 /** Orders with their items and payment status: two queries for any number of orders. */
 async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): Promise<Order[]> {
   if (rows.length === 0) return [];
@@ -203,7 +190,7 @@ async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): 
   ]);
   const itemsOf = groupBy(items, (i) => i.orderId);
   return rows.map((r) => ({
-    ...toOrder(r, itemsOf.get(r.id) ?? [], paid.get(r.id)?.status ?? 'unpaid', view),
+    ...toOrder(r, itemsOf.get(r.id) ?? [], paymentStatusOf(r, paid.get(r.id)), view),
     documents: documents.get(r.id) ?? [],
   }));
 }
@@ -315,27 +302,52 @@ export async function createOrder(
   }
   if (Object.keys(choiceErrors).length)
     failWith(400, choiceErrors, 'Choose a size or colour', 'cart_refused');
-  const supplierState = await storeGstState(tx, storeId);
+  // the order's money, from the one pricing step the cart's quote uses too: the discounts with a
+  // usage limit are locked from here until this transaction ends (pricing.service.ts)
+  const priced = await priceCart(tx, {
+    storeId,
+    lines: lines.map((l) => ({ product: found.get(l.productId)!, quantity: l.quantity })),
+    couponCode: body.couponCode,
+    customerId: customer.id,
+    shipTo: { state: body.shippingAddress.state, postalCode },
+    paymentMethod: body.paymentMethod ?? null,
+    lock: true,
+  });
+  if (priced.coupon && !priced.coupon.applied) {
+    // never placed without the code the shopper saw the discount of: they decide (docs/decisions/promotions.md)
+    const { message, reason } = priced.coupon;
+    throw new HttpError(
+      409,
+      message,
+      { couponCode: message, 'couponCode.reason': reason },
+      'coupon_refused',
+    );
+  }
   const items = lines.map((l, position) => {
-    const p = found.get(l.productId)!;
-    const unitPricePaise = effectivePrice(p.regularPricePaise, p.discountedPricePaise);
+    const p = priced.lines[position]!;
     return {
       productId: l.productId,
       position,
       quantity: l.quantity,
-      productTitle: p.title,
-      unitPricePaise,
+      productTitle: found.get(l.productId)!.title,
+      unitPricePaise: p.unitPricePaise,
       variantSize: chosen[position]!.size,
       variantColor: chosen[position]!.color,
-      ...lineTax(p, unitPricePaise * l.quantity, supplierState, body.shippingAddress.state),
+      hsnCode: p.hsnCode,
+      gstRateBp: p.gstRateBp,
+      taxablePaise: p.taxablePaise,
+      cgstPaise: p.cgstPaise,
+      sgstPaise: p.sgstPaise,
+      igstPaise: p.igstPaise,
+      discountPaise: p.discountPaise,
     };
   });
 
   // Cash on delivery chosen at checkout: the store's rules decide now, before the shopper's caps
   // count this order or any stock is taken (it was refused only on the payment page, with the
-  // order placed and its stock held).
-  const totalPaise = items.reduce((sum, i) => sum + i.unitPricePaise * i.quantity, 0);
-  if (body.paymentMethod === 'cod') {
+  // order placed and its stock held). An order its discounts cover in full has nothing to collect.
+  const { totalPaise } = priced;
+  if (body.paymentMethod === 'cod' && totalPaise > 0) {
     const refusal = await codRefusal(tx, storeId, { totalPaise, shippingPostalCode: postalCode });
     if (refusal) throw new HttpError(400, refusal, { paymentMethod: refusal }, 'cod_refused');
   }
@@ -397,7 +409,7 @@ export async function createOrder(
         shippingPhone: a.phone,
         contactEmail: customer.email.toLowerCase(),
         contactPhone: normalizeIndianMobile(a.phone)!,
-        totalPaise,
+        ...orderMoney(priced),
       })
       .onConflictDoNothing({ target: orders.id })
       .returning();
@@ -409,6 +421,8 @@ export async function createOrder(
       .insert(orderItems)
       .values(items.map((i) => ({ ...i, orderId: id })))
       .returning();
+    // each discount's use counts with the order, in its transaction: once, or not at all
+    await recordDiscountUses(tx, { id, userId: customer.id }, priced);
     // the confirmation commits with the order or not at all (modules/mail: the outbox)
     await queueOrderEmail(tx, id, 'placed');
     const order = toOrder(
@@ -419,6 +433,26 @@ export async function createOrder(
     );
     return { order, availabilityChanged: stock.availabilityChanged };
   }
+}
+
+/** The order row's money columns, as priced. */
+function orderMoney(priced: PricedOrder) {
+  return {
+    totalPaise: priced.totalPaise,
+    subtotalPaise: priced.subtotalPaise,
+    discountPaise: priced.discountPaise,
+    deliveryPaise: priced.delivery.paise,
+    deliveryTax: priced.delivery.tax,
+    couponCode: priced.coupon?.applied ? priced.coupon.code : null,
+    offers: priced.applied.map((a) => ({
+      discountId: a.discountId,
+      code: a.code,
+      description: a.description,
+      kind: a.kind,
+      amountPaise: a.goodsPaise + a.deliveryPaise,
+      deliveryPaise: a.deliveryPaise,
+    })),
+  };
 }
 
 /** One page of the shopper's orders, newest first, and how many there are in all. */

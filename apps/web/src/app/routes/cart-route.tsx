@@ -16,7 +16,8 @@ import { lineKey, maxLineQuantity, type CartLine } from '@/state/cart/cart-reduc
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { stockMessages } from '@store/contracts/stock';
 import { stockLeftFromState } from '@/state/cart/short-lines';
-import { CartTotals } from '@/components/cart-totals';
+import { PricedTotals } from '@/features/pricing/components/priced-totals';
+import { usePricedCart } from '@/features/pricing/lib/use-priced-cart';
 import { paths } from '@/lib/paths';
 import { NO_LONGER_AVAILABLE } from '@store/contracts/list-changes';
 import { lineKeyOf, useListChecks } from '@/state/account-lists/list-views';
@@ -171,6 +172,8 @@ export function Component() {
   useEffect(() => {
     refreshCart().catch(() => undefined);
   }, []);
+  // the totals and the Coupon code, priced by the server as the order will be
+  const priced = usePricedCart(items);
 
   const checkout = () => {
     const undecided = firstUndecidedLine(items);
@@ -236,7 +239,7 @@ export function Component() {
             Order Summary
           </h2>
           <div className="mt-4">
-            <CartTotals total={total} itemCount={itemCount} />
+            <PricedTotals priced={priced} subtotal={total} itemCount={itemCount} />
           </div>
           <Button size="lg" className="mt-6 w-full" onClick={checkout}>
             Checkout

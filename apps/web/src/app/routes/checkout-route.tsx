@@ -9,7 +9,7 @@ import { lineKey } from '@/state/cart/cart-reducer';
 import { clearCart } from '@/state/cart/cart-edits';
 import { shortLinesState } from '@/state/cart/short-lines';
 import { ApiError } from '@/lib/api-client';
-import { choicesNeededText, firstUndecidedLine } from '@/lib/cart-line';
+import { cartToOrderLines, choicesNeededText, firstUndecidedLine } from '@/lib/cart-line';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { useCreateOrderMutation } from '@/features/checkout/api/create-order';
 import { OrderSummary } from '@/features/checkout/components/order-summary';
@@ -17,7 +17,6 @@ import { ShippingFields } from '@/features/checkout/components/shipping-fields';
 import { DeliveryEstimate } from '@/features/delivery/components/delivery-estimate';
 import { useShippingPin } from '@/features/delivery/lib/use-shipping-pin';
 import {
-  cartToOrderLines,
   cartToOrderProducts,
   emptyShippingForm,
   cartRefusal,
@@ -37,6 +36,8 @@ import { SaveAddressChoice } from '@/features/addresses/components/save-address-
 import { SavedAddressPicker } from '@/features/addresses/components/saved-address-picker';
 import { useCheckoutAddress } from '@/features/addresses/lib/use-checkout-address';
 import { offerToSave } from '@/features/addresses/lib/address-book';
+import { PricedTotals } from '@/features/pricing/components/priced-totals';
+import { usePricedCart } from '@/features/pricing/lib/use-priced-cart';
 
 export function Component() {
   const { items, total } = useCart();
@@ -61,6 +62,8 @@ export function Component() {
   const addressChoice = useCheckoutAddress(form, savedAddresses, contact);
   const [saveAddress, setSaveAddress] = useState(false);
   const pinCheck = useShippingPin(postalCode, state);
+  // the server's totals with the applied Coupon code; where it goes, once typed (delivery)
+  const priced = usePricedCart(items, { state, postalCode });
   // what the last look-up wrote, so a new PIN may replace it but never the shopper's own words
   const filledByPin = useRef<{ city?: string; state?: string }>({});
   const place = pinCheck.lookup;
@@ -117,18 +120,25 @@ export function Component() {
       ...(saveAddress && savedAddresses && offerToSave(form.getValues(), savedAddresses)
         ? { saveAddress: true }
         : {}),
+      // only a code the server said applies: the order is priced again, and refused (409) if
+      // the code stopped applying meanwhile (used up), never placed without it unseen
+      ...(priced.couponForOrder ? { couponCode: priced.couponForOrder } : {}),
     };
     setRefusal(undefined);
     try {
       // the same key while this body is sent again (a retry after a lost answer must not make a
       // second order); a changed cart or address is a new attempt with a new key
-      const orderId = await mutation.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+      const placed = await mutation.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
       keys.done();
       if (body.saveAddress) void refreshAddresses();
       clearCart({ silent: true });
+      priced.remove();
       // a failed try's 'Error placing order' must not follow the shopper onto the payment page
       toast.dismissErrors();
-      navigate(paths.payment(orderId), { state: { orderId } });
+      const orderId = placed.id;
+      // discounts that cover everything: confirmed with nothing to pay, so no payment page
+      if (!placed.needsPayment) navigate(paths.orderSuccess, { state: { orderId } });
+      else navigate(paths.payment(orderId), { state: { orderId } });
     } catch (error) {
       console.error('Order creation failed', error);
       const shippingErrors = error instanceof ApiError ? serverShippingErrors(error.fields) : {};
@@ -139,8 +149,11 @@ export function Component() {
       // lines, since trying again later would not help; the cart stays for the shopper to change.
       const refused = cartRefusal(error, items);
       setRefusal(refused);
+      // a code that stopped applying (used up meanwhile): the field says why once asked again
+      const couponRefused = error instanceof ApiError && error.code === 'coupon_refused';
+      if (couponRefused) void priced.refresh();
       toast.error('Error placing order', {
-        description: refused?.message ?? 'Please try again later',
+        description: refused?.message ?? (couponRefused ? error.message : 'Please try again later'),
       });
     }
   };
@@ -230,7 +243,10 @@ export function Component() {
             </form>
           </CardContent>
         </Card>
-        <OrderSummary lines={summaryLines} total={total} />
+        <OrderSummary
+          lines={summaryLines}
+          totals={<PricedTotals priced={priced} subtotal={total} />}
+        />
       </div>
     </section>
   );

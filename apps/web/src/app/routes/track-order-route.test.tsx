@@ -88,7 +88,10 @@ describe('track order screen', () => {
     expect(screen.getByText('DL42')).toBeInTheDocument();
     const table = screen.getByRole('table');
     expect(within(table).getByRole('row', { name: 'A5 Diary 2 ₹249.50' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: 'Total ₹598.00' })).toBeInTheDocument();
+    // the money under the table: Delivery, then the Total (subtotal − discount + delivery)
+    expect(screen.getByText('Total', { selector: 'dt' }).parentElement).toHaveTextContent(
+      'Total₹598.00',
+    );
   });
 
   it('toasts when the order is not found', async () => {

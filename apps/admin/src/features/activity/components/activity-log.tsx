@@ -19,6 +19,7 @@ const kindLabels: Record<(typeof activityEntityTypes)[number], string> = {
   settings: 'Store settings',
   staff: 'Staff',
   image: 'Images',
+  discount: 'Discounts',
 };
 
 /** The activity log, newest first, filtered by person and kind; filters and page in the URL. */

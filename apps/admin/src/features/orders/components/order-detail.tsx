@@ -24,6 +24,35 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Subtotal, each discount (the code's and automatic offers, as the shopper saw them) and delivery,
+ * above the total: the total is subtotal − discount + delivery.
+ */
+function OrderMoneyRows({ order }: { order: AdminOrderDetail }) {
+  const offers = (order.offers ?? []).filter((o) => o.goodsPaise > 0);
+  const row = (label: string, value: string, key = label) => (
+    <tr key={key} className="border-t border-border">
+      <th scope="row" colSpan={3} className="py-1 pr-3 text-left font-normal">
+        {label}
+      </th>
+      <td className="py-1 text-right">{value}</td>
+    </tr>
+  );
+  return (
+    <>
+      {order.subtotalPaise !== undefined ? row('Subtotal', formatPaise(order.subtotalPaise)) : null}
+      {offers.map((o, i) =>
+        row(
+          `Discount (${o.code ? `${o.code}: ` : ''}${o.description})`,
+          `−${formatPaise(o.goodsPaise)}`,
+          `offer-${i}`,
+        ),
+      )}
+      {row('Delivery', order.deliveryPaise ? formatPaise(order.deliveryPaise) : 'Free')}
+    </>
+  );
+}
+
 /** The order page: what was bought, where it goes, the money, what happened, and what to do next. */
 export function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const action = useOrderAction(order.id);
@@ -116,11 +145,17 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
                     <td className="py-2 pr-3">{formatPaise(item.unitPricePaise)}</td>
                     <td className="py-2 text-right">
                       {formatPaise(item.unitPricePaise * item.quantity)}
+                      {item.discountPaise ? (
+                        <span className="block text-xs text-muted-foreground">
+                          −{formatPaise(item.discountPaise)} discount
+                        </span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
+                <OrderMoneyRows order={order} />
                 <tr className="border-t border-border font-semibold">
                   <th scope="row" colSpan={3} className="py-2 pr-3 text-left">
                     Total ({countOf(order.itemCount, 'item')})

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@store/ui/card';
-import { CartTotals } from '@/components/cart-totals';
+import type { ReactNode } from 'react';
 import { formatInr, sumRupees } from '@store/contracts/money';
 import { paths } from '@/lib/paths';
 
@@ -14,11 +14,25 @@ export interface SummaryLine {
   problem?: string;
 }
 
-export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; total: number }) {
+/** The lines, then `totals`: the route gives the server's quote and the Coupon code field. */
+export function OrderSummary({
+  lines,
+  totals,
+}: {
+  lines: readonly SummaryLine[];
+  totals: ReactNode;
+}) {
   return (
-    <Card className="lg:sticky lg:top-24">
+    // a landmark, as the cart's summary is: screen readers jump to it
+    <Card
+      role="complementary"
+      aria-labelledby="checkout-summary-heading"
+      className="lg:sticky lg:top-24"
+    >
       <CardHeader>
-        <CardTitle as="h2">Order Summary</CardTitle>
+        <CardTitle as="h2" id="checkout-summary-heading">
+          Order Summary
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {lines.length === 0 ? (
@@ -51,9 +65,7 @@ export function OrderSummary({ lines, total }: { lines: readonly SummaryLine[]; 
             ))}
           </ul>
         )}
-        <div className="border-t border-border pt-4">
-          <CartTotals total={total} />
-        </div>
+        <div className="border-t border-border pt-4">{totals}</div>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, type ApiErrorCode } from '@/lib/api-client';
-import type { OrderLine } from '@store/contracts/orders';
 import {
   shippingAddressFieldNames,
   shippingAddressSchema,
@@ -68,18 +67,6 @@ export const shippingFormSchema = z
   .transform(toShippingAddress);
 
 export type ShippingForm = UseFormReturn<ShippingFormValues, unknown, ShippingAddress>;
-
-/** The cart lines with their chosen size and colour, so the shop packs what was picked. */
-export function cartToOrderLines(
-  lines: readonly { id: string; quantity: number; selectedSize?: string; selectedColor?: string }[],
-): OrderLine[] {
-  return lines.map((line) => ({
-    productId: line.id,
-    quantity: line.quantity,
-    ...(line.selectedSize ? { size: line.selectedSize } : {}),
-    ...(line.selectedColor ? { color: line.selectedColor } : {}),
-  }));
-}
 
 /** POST /orders wants product id → quantity; lines of one product in several sizes add up. */
 export function cartToOrderProducts(

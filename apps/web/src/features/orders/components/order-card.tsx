@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { canPayNow, type OrderView } from '../lib/order-view';
 import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
+import { OrderTotals } from './order-totals';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
 import { paths } from '@/lib/paths';
@@ -43,10 +44,7 @@ export function OrderCard({ order }: { order: OrderView }) {
               </li>
             ))}
           </ul>
-          <p className="mt-3 flex justify-between border-t border-border pt-3 font-semibold">
-            <span>Total</span>
-            <span className="tabular-nums">{formatInr(order.total, 'exact')}</span>
-          </p>
+          <OrderTotals order={order} />
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>

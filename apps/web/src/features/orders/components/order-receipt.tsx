@@ -1,5 +1,6 @@
 import { formatInr, sumRupees } from '@store/contracts/money';
 import type { OrderView } from '../lib/order-view';
+import { OrderTotals } from './order-totals';
 
 /**
  * What was bought, line by line (name, size and colour, × quantity, the line's amount) and the
@@ -30,10 +31,7 @@ export function OrderReceipt({ order }: { order: OrderView }) {
           </li>
         ))}
       </ul>
-      <p className="mt-3 flex justify-between border-t border-border pt-3 font-semibold">
-        <span>Total</span>
-        <span className="tabular-nums">{formatInr(order.total, 'exact')}</span>
-      </p>
+      <OrderTotals order={order} />
     </div>
   );
 }

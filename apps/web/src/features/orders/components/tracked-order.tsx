@@ -6,6 +6,7 @@ import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
+import { OrderTotals } from './order-totals';
 
 /**
  * The tracking result: id, date, status, shipping, an items table and the tax documents (fetched
@@ -57,15 +58,8 @@ export function TrackedOrder({ order, contactInfo }: { order: OrderView; contact
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr className="font-semibold">
-                <td className="pt-3" colSpan={2}>
-                  Total
-                </td>
-                <td className="pt-3 text-right tabular-nums">{formatInr(order.total, 'exact')}</td>
-              </tr>
-            </tfoot>
           </table>
+          <OrderTotals order={order} />
         </div>
         <OrderDocuments orderId={order.id} documents={order.documents} contactInfo={contactInfo} />
       </CardContent>

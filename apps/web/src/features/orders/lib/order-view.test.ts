@@ -43,8 +43,31 @@ describe('order mapping', () => {
         method: 'Standard Shipping',
         tracking: 'Not available',
       },
+      // an order from before discounts (no discount nor delivery in the answer): the spec's sum
       total: 598,
+      subtotal: 598,
+      discount: 0,
+      discountLabels: [],
+      delivery: 0,
       documents: [],
+    });
+  });
+  it('totals a discounted order as subtotal − discount + delivery, naming each discount', () => {
+    const view = toOrderView({
+      ...order,
+      discount: 59.8,
+      delivery: 40,
+      offers: [
+        { code: 'SAVE10', description: '10% off', kind: 'percentage', amount: 59.8 },
+        { code: null, description: 'Free delivery', kind: 'free_delivery', amount: 0 },
+      ],
+    });
+    expect(view).toMatchObject({
+      subtotal: 598,
+      discount: 59.8,
+      delivery: 40,
+      total: 578.2,
+      discountLabels: ['SAVE10: 10% off'],
     });
   });
   it('names the chosen size and colour of a line', () => {

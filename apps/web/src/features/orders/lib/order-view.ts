@@ -1,5 +1,5 @@
 import { trackingLink } from '@store/contracts/carriers';
-import { formatInr, sumRupees } from '@store/contracts/money';
+import { formatInr, paiseToRupees, rupeesToPaise, sumRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
 import type { Order, OrderDocument } from '@store/contracts/orders';
 
@@ -31,7 +31,19 @@ export interface OrderView {
     /** the carrier's page for this parcel, when it has one */
     trackingUrl?: string;
   };
+  /**
+   * subtotal − discount + delivery: the spec's "sum of price times quantity" less the order's
+   * discounts, plus delivery (docs/decisions/promotions.md)
+   */
   total: number;
+  /** the sum of price × quantity */
+  subtotal: number;
+  /** off the goods, from the server's order (0 without discounts) */
+  discount: number;
+  /** what each discount was ("SAVE10: 10% off"), for the Discount line */
+  discountLabels: string[];
+  /** the delivery charge, 0 when free */
+  delivery: number;
   /** unpaid, confirming (the provider has not confirmed yet), paid, refunded; absent: unknown */
   paymentStatus?: string;
   /** an unpaid Pending order is cancelled at this time (ISO) */
@@ -121,11 +133,32 @@ export function toOrderView(order: OrderInput): OrderView {
       ...(carrier ? { carrier } : {}),
       ...(trackingUrl ? { trackingUrl } : {}),
     },
-    total: sumRupees(items),
+    ...orderMoney(sumRupees(items), order),
     ...(order.paymentStatus ? { paymentStatus: order.paymentStatus } : {}),
     ...(order.payBy ? { payBy: order.payBy } : {}),
     ...(order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     documents: order.documents ?? [],
     ...(order.codStatus ? { codStatus: order.codStatus } : {}),
+  };
+}
+
+/** The order's money as the views show it: the lines' sum, less discounts, plus delivery. */
+function orderMoney(
+  subtotal: number,
+  order: Pick<OrderInput, 'discount' | 'delivery' | 'offers'>,
+): Pick<OrderView, 'total' | 'subtotal' | 'discount' | 'discountLabels' | 'delivery'> {
+  const discount = order.discount ?? 0;
+  const delivery = order.delivery ?? 0;
+  return {
+    subtotal,
+    discount,
+    discountLabels: (order.offers ?? [])
+      .filter((o) => o.kind !== 'free_delivery' && o.amount > 0)
+      .map((o) => (o.code ? `${o.code}: ${o.description}` : o.description)),
+    delivery,
+    // in paise, so 0.1 + 0.2 stays 0.30
+    total: paiseToRupees(
+      rupeesToPaise(subtotal) - rupeesToPaise(discount) + rupeesToPaise(delivery),
+    ),
   };
 }

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '@store/contracts/admin/orders';
+import { renderWithProviders } from '@/test/render';
+import { OrderDetail } from './order-detail';
+
+const discounted: AdminOrderDetail = {
+  id: 'D1SC0UNT3D',
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T09:01:00.000Z',
+  userId: null,
+  customerName: 'Asha Verma',
+  contactEmail: 'asha@example.in',
+  contactPhone: '9876543210',
+  itemCount: 3,
+  totalPaise: 150_000,
+  subtotalPaise: 166_667,
+  discountPaise: 16_667,
+  deliveryPaise: 0,
+  couponCode: 'SAVE10',
+  offers: [{ code: 'SAVE10', description: '10% off', goodsPaise: 16_667, deliveryPaise: 0 }],
+  payment: 'paid',
+  status: 1,
+  codStatus: null,
+  shippingAddress: {
+    fullName: 'Asha Verma',
+    address: '22 Park Street',
+    city: 'Kolkata',
+    state: 'West Bengal',
+    postalCode: '700016',
+    phone: '+919876543210',
+  },
+  carrier: null,
+  trackingNumber: null,
+  cancelReason: null,
+  items: [
+    {
+      productId: null,
+      title: 'Gel Pen',
+      size: null,
+      color: null,
+      quantity: 1,
+      unitPricePaise: 33_333,
+      discountPaise: 3_333,
+    },
+    {
+      productId: null,
+      title: 'Leather Diary',
+      size: null,
+      color: null,
+      quantity: 2,
+      unitPricePaise: 66_667,
+      discountPaise: 13_334,
+    },
+  ],
+  payments: [],
+  notifications: [],
+  timeline: [],
+  actions: [],
+  refundablePaise: 0,
+  documents: [],
+};
+
+describe('an order’s page with a discount', () => {
+  it('shows each line’s discount, the subtotal, the code’s discount, delivery and the total', () => {
+    renderWithProviders(<OrderDetail order={discounted} />);
+    const items = within(screen.getByRole('region', { name: 'Items' }));
+    expect(items.getByText('−₹33.33 discount')).toBeVisible();
+    expect(items.getByText('−₹133.34 discount')).toBeVisible();
+    const row = (name: string | RegExp) => items.getByRole('rowheader', { name }).closest('tr');
+    expect(row('Subtotal')).toHaveTextContent('₹1,666.67');
+    expect(row('Discount (SAVE10: 10% off)')).toHaveTextContent('−₹166.67');
+    expect(row('Delivery')).toHaveTextContent('Free');
+    expect(row(/^Total/)).toHaveTextContent('₹1,500.00');
+  });
+});

@@ -1,0 +1,45 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { toOrderView } from '../lib/order-view';
+import { orderFixture } from '../test/order-fixture';
+import { OrderCard } from './order-card';
+import { TrackedOrder } from './tracked-order';
+
+const discounted = orderFixture({
+  total: 538.2,
+  subtotal: 598,
+  discount: 59.8,
+  delivery: 0,
+  couponCode: 'SAVE10',
+  offers: [{ code: 'SAVE10', description: '10% off', kind: 'percentage', amount: 59.8 }],
+});
+
+const term = (name: string) => screen.getByText(name, { selector: 'dt' }).parentElement!;
+
+describe('an order with a discount, in My Orders and Track order', () => {
+  it('My Orders: Subtotal, Discount with its code, Delivery Free and the Total', () => {
+    render(
+      <MemoryRouter>
+        <OrderCard order={toOrderView(discounted)} />
+      </MemoryRouter>,
+    );
+    expect(term('Subtotal')).toHaveTextContent('₹598.00');
+    const discount = screen.getByText(/^Discount/, { selector: 'dt' }).parentElement!;
+    expect(within(discount).getByText('SAVE10: 10% off')).toBeVisible();
+    expect(discount).toHaveTextContent('−₹59.80');
+    expect(term('Delivery')).toHaveTextContent('Free');
+    expect(term('Total')).toHaveTextContent('₹538.20');
+  });
+
+  it('Track order: the same lines under the items table; an order without discount shows no Discount', () => {
+    const { unmount } = render(<TrackedOrder order={toOrderView(discounted)} />);
+    expect(term('Total')).toHaveTextContent('₹538.20');
+    expect(screen.getByText(/^Discount/, { selector: 'dt' })).toBeVisible();
+    unmount();
+    render(<TrackedOrder order={toOrderView(orderFixture())} />);
+    expect(screen.queryByText(/^Discount/, { selector: 'dt' })).toBeNull();
+    expect(term('Delivery')).toHaveTextContent('Free');
+    expect(term('Total')).toHaveTextContent('₹598.00');
+  });
+});
