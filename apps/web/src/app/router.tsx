@@ -34,16 +34,17 @@ function markInteractive() {
 function lazyRoute(screen: string, load: () => Promise<{ Component: ComponentType }>) {
   const modules = [`src/app/routes/${screen}.tsx`, 'src/app/route-query-provider.tsx'];
   return lazyModule(modules, () =>
-    Promise.all([load(), loadQueryProvider()]).then(([{ Component }, { RouteQueryProvider }]) => ({
-      default: function LazyRoute() {
-        useEffect(markInteractive, []);
-        return (
-          <RouteQueryProvider>
-            <Component />
-          </RouteQueryProvider>
-        );
-      },
-    })),
+    Promise.all([load(), loadQueryProvider()]).then(
+      ([{ Component }, { RouteQueryProvider }]) =>
+        function LazyRoute() {
+          useEffect(markInteractive, []);
+          return (
+            <RouteQueryProvider>
+              <Component />
+            </RouteQueryProvider>
+          );
+        },
+    ),
   );
 }
 

@@ -6,6 +6,12 @@ import { server } from './msw-server';
 // The toaster loads sonner with the first toast (packages/ui toast.tsx); loaded here once, so a
 // test's first toast does not wait for the module to be transformed.
 await import('sonner');
+// The same for the parts a screen draws only in some states, which load their code when drawn.
+await Promise.all([
+  import('@/features/products/components/listing-notices'),
+  import('@/features/products/components/product-not-found'),
+  import('@/features/delivery/components/remembered-pin-estimate'),
+]);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
