@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/app';
-import { preloadRoute } from '@/app/router';
+import { loadOtherScreens, preloadRoute } from '@/app/router';
+import { onFirstInteraction } from '@/lib/first-interaction';
 import { RECOVERABLE_ERROR_PREFIX } from '@/lib/ssr-data';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -32,6 +33,11 @@ export async function start(
   root: HTMLElement,
   routePreloaded: Promise<void> = Promise.resolve(),
 ): Promise<void> {
+  const serverRendered = root.firstElementChild !== null;
+  // The other screens' loaders (the cart, signing in, contact…): a server-rendered first view
+  // reaches them only by a tap, so they are fetched at the first tap or key, ahead of the
+  // navigation (a page the browser draws itself: main.tsx fetched them beside the app).
+  if (serverRendered) onFirstInteraction(() => void loadOtherScreens().catch(() => undefined));
   // The page's own screen first (its chunks are on their way: the server named them for
   // preloading), so hydration meets no lazy screen to wait for and keeps the server's HTML whole.
   // Once the entry has added its preload links, so that the import adds none of its own.
@@ -49,7 +55,6 @@ export async function start(
       </BrowserRouter>
     </StrictMode>
   );
-  if (root.firstElementChild)
-    hydrateRoot(root, app, { onRecoverableError: reportRecoverableError });
+  if (serverRendered) hydrateRoot(root, app, { onRecoverableError: reportRecoverableError });
   else createRoot(root).render(app);
 }
