@@ -3,7 +3,9 @@ import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/app';
 import { loadOtherScreens, preloadRoute } from '@/app/router';
+import { loadProductRequests } from '@/features/products/api/load-requests';
 import { onFirstInteraction } from '@/lib/first-interaction';
+import { loadStoreInfoRequest } from '@/state/store-info/store-info-store';
 import { RECOVERABLE_ERROR_PREFIX } from '@/lib/ssr-data';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -34,10 +36,16 @@ export async function start(
   routePreloaded: Promise<void> = Promise.resolve(),
 ): Promise<void> {
   const serverRendered = root.firstElementChild !== null;
-  // The other screens' loaders (the cart, signing in, contact…): a server-rendered first view
-  // reaches them only by a tap, so they are fetched at the first tap or key, ahead of the
-  // navigation (a page the browser draws itself: main.tsx fetched them beside the app).
-  if (serverRendered) onFirstInteraction(() => void loadOtherScreens().catch(() => undefined));
+  // Code a server-rendered page needs only once the shopper does something: the product reads'
+  // requests with the API client (the page came with its data) and the other screens' loaders
+  // (reached by a tap). Fetched at the first tap or key, ahead of what it leads to. A page the
+  // browser draws itself asks for the store information at once (main.tsx fetched the loaders).
+  if (serverRendered)
+    onFirstInteraction(() => {
+      loadProductRequests().catch(() => undefined);
+      loadOtherScreens().catch(() => undefined);
+    });
+  else loadStoreInfoRequest().catch(() => undefined);
   // The page's own screen first (its chunks are on their way: the server named them for
   // preloading), so hydration meets no lazy screen to wait for and keeps the server's HTML whole.
   // Once the entry has added its preload links, so that the import adds none of its own.

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { toast } from '@store/ui/toast';
-import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
-import { clearAuthToken, getAuthToken, setAuthToken } from '@/lib/cookies';
+import { AUTH_CLEARED_EVENT, clearAuthToken, getAuthToken, setAuthToken } from '@/lib/cookies';
 import { onOtherTabWrite, writeJson } from '@/lib/storage';
 
 /**

@@ -8,8 +8,6 @@ import {
 import { formatInr } from '@store/contracts/money';
 import { lastPage as lastPageOf, parsePage } from '@store/contracts/paging';
 
-export const FEATURED_LIMIT = 4;
-
 /** Spec section 7: accessories also match these categories. */
 export const ACCESSORIES_FILTER = 'Accessories,Personal Care,Home,null,Unisex';
 
