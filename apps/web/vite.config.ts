@@ -111,17 +111,26 @@ function lucideIconsOf(modules: Iterable<string>, ctx: ChunkingContext): Set<str
   return icons;
 }
 
-/** `root` and the store's own modules it imports statically (not through `import()`). */
-function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
+/**
+ * `root` and the store's own modules it imports statically (not through `import()`), or with
+ * `lazily` also those it imports through `import()`, and theirs.
+ */
+function staticClosure(
+  root: string,
+  ctx: ChunkingContext,
+  lazily = false,
+  loaded: ReadonlySet<string> = new Set(),
+): Set<string> {
   const members = new Set<string>();
   const queue = [fileURLToPath(new URL(`./src/${root}`, import.meta.url))];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     // packages are left to their groups (and APP_PACKAGES); lucide's index imports every icon
     if (members.has(next) || next.includes('/node_modules/') || next.startsWith('\0')) continue;
+    if (loaded.has(next)) continue;
     const info = ctx.getModuleInfo(next);
     if (!info) continue;
     members.add(next);
-    queue.push(...info.importedIds);
+    queue.push(...info.importedIds, ...(lazily ? info.dynamicallyImportedIds : []));
   }
   return members;
 }
@@ -133,7 +142,11 @@ function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
  * - `shared`: what the first views (home, the listing and search, a product) all import statically
  *   beyond that, with the two parts the main layout loads on every page (the tab bar, the query
  *   provider);
- * - `catalogue`: what home and the listing (product cards, the grid) share beyond those.
+ * - `catalogue`: what home and the listing (product cards, the grid) share beyond those;
+ * - `home-parts`, `listing-parts`, `product-parts`: what one of those pages imports statically that
+ *   screens other than its own lazily loaded parts import too (the product page's option picker and
+ *   quantity stepper, which the cart and the quick view use; the listing's select), with the icons
+ *   only that page uses: one file for the page instead of one per module.
  * Left to itself rolldown puts each module that more than one chunk imports into a chunk of its own
  * (some 25 files of 0.1-1.9 KB per page), and each file is its own gzip stream with its own import
  * and export lists. What the entry (main.tsx) imports stays in it; the vendor groups keep theirs;
@@ -151,9 +164,14 @@ function sharedChunkOf(): (id: string, ctx: ChunkingContext) => string | null {
         ...staticClosure('app/route-query-provider.tsx', ctx),
         ...staticClosure('app/components/mobile-tab-bar.tsx', ctx),
       ]);
-      const home = staticClosure('app/routes/home-route.tsx', ctx);
-      const listing = staticClosure('app/routes/products-route.tsx', ctx);
-      const product = staticClosure('app/routes/product-route.tsx', ctx);
+      const routes = {
+        home: 'app/routes/home-route.tsx',
+        listing: 'app/routes/products-route.tsx',
+        product: 'app/routes/product-route.tsx',
+      };
+      const home = staticClosure(routes.home, ctx);
+      const listing = staticClosure(routes.listing, ctx);
+      const product = staticClosure(routes.product, ctx);
       const found = new Map<string, string>();
       const add = (modules: Iterable<string>, name: string) => {
         for (const moduleId of modules) if (!found.has(moduleId)) found.set(moduleId, name);
@@ -168,6 +186,25 @@ function sharedChunkOf(): (id: string, ctx: ChunkingContext) => string | null {
         [...home].filter((m) => listing.has(m)),
         'catalogue',
       );
+      const pages = [
+        ['home', home, routes.home],
+        ['listing', listing, routes.listing],
+        ['product', product, routes.product],
+      ] as const;
+      // each page with what it loads lazily (past the app, loaded already)
+      const lazyClosures = pages.map(([, , route]) => staticClosure(route, ctx, true, app));
+      pages.forEach(([name, page], i) => {
+        // a module only this page's own lazy parts import too stays in the page's chunk (the
+        // listing's URL rules, which its filters use): rolldown has them import it from there
+        const ownLazily = (by: string) =>
+          lazyClosures[i]!.has(by) && !lazyClosures.some((other, j) => j !== i && other.has(by));
+        add(
+          [...page].filter((m) =>
+            ctx.getModuleInfo(m)?.importers.some((by) => !page.has(by) && !ownLazily(by)),
+          ),
+          `${name}-parts`,
+        );
+      });
       for (const moduleId of entry) found.delete(moduleId);
       // an icon goes where the modules that use it go: with the app if it uses it, else to the
       // chunk every page that uses it loads
@@ -178,9 +215,17 @@ function sharedChunkOf(): (id: string, ctx: ChunkingContext) => string | null {
       const productIcons = lucideIconsOf(product, ctx);
       const iconGroup = new Map<string, string>();
       for (const file of new Set([...homeIcons, ...listingIcons, ...productIcons])) {
-        const pages = [homeIcons, listingIcons, productIcons].filter((icons) => icons.has(file));
-        if (pages.length < 2) continue;
-        iconGroup.set(file, productIcons.has(file) ? 'shared' : 'catalogue');
+        const usedBy = [homeIcons, listingIcons, productIcons].filter((icons) => icons.has(file));
+        if (usedBy.length > 1) iconGroup.set(file, productIcons.has(file) ? 'shared' : 'catalogue');
+        else
+          iconGroup.set(
+            file,
+            productIcons.has(file)
+              ? 'product-parts'
+              : listingIcons.has(file)
+                ? 'listing-parts'
+                : 'home-parts',
+          );
       }
       for (const file of everyPageIcons) iconGroup.set(file, 'shared');
       for (const file of appIcons) iconGroup.set(file, 'app');

@@ -92,5 +92,9 @@ if (root.firstElementChild) {
   requestAnimationFrame(() => setTimeout(boot, 0));
   setTimeout(boot, 1000);
 } else {
+  // a page the browser draws itself is a private one (the cart, checkout, signing in…): the route
+  // table reaches those screens through this module (app/other-screens.ts), fetched beside the
+  // app rather than after it
+  void import('./app/other-screens').catch(() => undefined);
   boot();
 }

@@ -49,6 +49,8 @@ describe.skipIf(!built)('chunks named for preloading', () => {
     // (app/start.tsx and what it imports are the `app` chunk: vite.config.ts sharedChunkOf)
     expect(app.some((file) => /\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
     expect(forPage.some((file) => /\/assets\/products-route-[\w-]+\.js$/.test(file))).toBe(true);
+    // nothing a listing does not draw: the other screens' loaders come with the first tap
+    expect([...app, ...forPage].some((file) => /other-screens/.test(file))).toBe(false);
     expect(forPage.filter((file) => app.includes(file))).toEqual([]);
     expect(new Set([...app, ...forPage]).size).toBe(app.length + forPage.length);
     for (const file of [...app, ...forPage]) expect(existsSync(join(webDistDir, file))).toBe(true);

@@ -35,6 +35,8 @@ export interface RenderedPage {
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
+  /** a module's own chunk, loaded by an `import()` of it */
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
 }
@@ -65,14 +67,17 @@ function modulePreloads(webDistDir: string): (modules: readonly string[]) => str
     return into;
   };
   const onIndex = new Set<string>();
-  // The app's start is what the entry imports dynamically (apps/web main.tsx: `import('./app/start')`,
-  // its one dynamic import). Found through the entry, not by start.tsx's own key: a chunk group
-  // (vite.config.ts sharedChunkOf) puts start.tsx in the `app` chunk, which has no key of its own.
+  // The app's start is what the entry imports dynamically (apps/web main.tsx: `import('./app/start')`).
+  // Found through the entry, not by start.tsx's own key: a chunk group (vite.config.ts
+  // sharedChunkOf) puts start.tsx in the `app` chunk, which has no key of its own. The entry's other
+  // import, the other screens' loaders (`import('./app/other-screens')`, for a page the browser
+  // draws itself), is a module's own chunk (a dynamic entry): not the app's, and no first view's.
   const appStart: string[] = [];
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isEntry) continue;
     closure(key, onIndex);
-    appStart.push(...(chunk.dynamicImports ?? []));
+    for (const imported of chunk.dynamicImports ?? [])
+      if (!manifest[imported]?.isDynamicEntry) appStart.push(imported);
   }
   const files = (keys: Set<string>) =>
     [...keys].filter((key) => !onIndex.has(key)).map((key) => `/${manifest[key]!.file}`);

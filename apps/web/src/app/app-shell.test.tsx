@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { USER_SCOPED_META } from '@/state/session/user-scoped';
-import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
+import { AUTH_CLEARED_EVENT } from '@/lib/cookies';
 import { productFixture } from '@/test/fixtures';
 import { API, server } from '@/test/msw-server';
 import { AppRoutes } from './router';

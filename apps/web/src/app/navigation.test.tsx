@@ -26,9 +26,7 @@ function Home() {
  * lazyModule under the layout's Suspense fallback.
  */
 function renderApp(slowCode: Promise<void>) {
-  const Slow = lazyModule(['slow'], () =>
-    slowCode.then(() => ({ default: () => <p>the slow page</p> })),
-  );
+  const Slow = lazyModule(['slow'], () => slowCode.then(() => () => <p>the slow page</p>));
   render(
     <BrowserRouter>
       <Suspense fallback={<p>Loading…</p>}>

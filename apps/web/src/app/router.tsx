@@ -1,9 +1,8 @@
 import { isValidElement, useEffect, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
-import { ProtectedRoute } from './components/protected-route';
 import { INTERACTIVE_EVENT } from '@/lib/ssr-data';
 import { lazyModule, preloadScreen } from './lazy-module';
-import { AuthLayout } from './layouts/auth-layout';
+import type { OtherScreen } from './other-screens';
 import { MainLayout } from './layouts/main-layout';
 
 /**
@@ -30,53 +29,74 @@ function markInteractive() {
   window.dispatchEvent(new Event(INTERACTIVE_EVENT));
 }
 
-/** Every route renders with the query provider's module; `screen` names the route's file. */
-function lazyRoute(screen: string, load: () => Promise<{ Component: ComponentType }>) {
-  const modules = [`src/app/routes/${screen}.tsx`, 'src/app/route-query-provider.tsx'];
+/**
+ * Every route renders with the query provider's module; `screen` names the route's file, `via` the
+ * module its import goes through, if any (for the server's preload list).
+ */
+function lazyRoute(
+  screen: string,
+  load: () => Promise<{ Component: ComponentType }>,
+  via: readonly string[] = [],
+) {
+  const modules = [...via, `src/app/routes/${screen}.tsx`, 'src/app/route-query-provider.tsx'];
   return lazyModule(modules, () =>
-    Promise.all([load(), loadQueryProvider()]).then(([{ Component }, { RouteQueryProvider }]) => ({
-      default: function LazyRoute() {
-        useEffect(markInteractive, []);
-        return (
-          <RouteQueryProvider>
-            <Component />
-          </RouteQueryProvider>
-        );
-      },
-    })),
+    Promise.all([load(), loadQueryProvider()]).then(
+      ([{ Component }, { RouteQueryProvider }]) =>
+        function LazyRoute() {
+          useEffect(markInteractive, []);
+          return (
+            <RouteQueryProvider>
+              <Component />
+            </RouteQueryProvider>
+          );
+        },
+    ),
   );
 }
 
+/** Every other screen's loader (the cart, checkout, signing in, contact…), one import away. */
+export const loadOtherScreens = () => import('./other-screens');
+
+const OTHER_SCREENS = ['src/app/other-screens.ts'];
+
+// The layouts only those screens use, with them (no extra wait: their screens' code comes through
+// the same module).
+const AuthLayout = lazyModule(OTHER_SCREENS, () => loadOtherScreens().then((m) => m.AuthLayout));
+const ProtectedRoute = lazyModule(OTHER_SCREENS, () =>
+  loadOtherScreens().then((m) => m.ProtectedRoute),
+);
+
+/** A screen other than a first view: its code through `other-screens.ts` (see there why). */
+const otherRoute = (screen: OtherScreen) =>
+  lazyRoute(
+    screen,
+    () => loadOtherScreens().then(({ otherScreens }) => otherScreens[screen]()),
+    OTHER_SCREENS,
+  );
+
+// The first views, which a shopper mostly lands on: their code straight from the route table.
 const HomeRoute = lazyRoute('home-route', () => import('./routes/home-route'));
 const ProductsRoute = lazyRoute('products-route', () => import('./routes/products-route'));
 const ProductRoute = lazyRoute('product-route', () => import('./routes/product-route'));
-const CartRoute = lazyRoute('cart-route', () => import('./routes/cart-route'));
-const TrackOrderRoute = lazyRoute('track-order-route', () => import('./routes/track-order-route'));
-const ContactRoute = lazyRoute('contact-route', () => import('./routes/contact-route'));
-const ApiTestRoute = lazyRoute('api-test-route', () => import('./routes/api-test-route'));
-const OrderSuccessRoute = lazyRoute(
-  'order-success-route',
-  () => import('./routes/order-success-route'),
-);
-const PolicySlugRoute = lazyRoute('policy-slug-route', () => import('./routes/policy-slug-route'));
-const NotFoundRoute = lazyRoute('not-found-route', () => import('./routes/not-found-route'));
-const LoginRoute = lazyRoute('login-route', () => import('./routes/login-route'));
-const RegisterRoute = lazyRoute('register-route', () => import('./routes/register-route'));
-const ForgotPasswordRoute = lazyRoute(
-  'forgot-password-route',
-  () => import('./routes/forgot-password-route'),
-);
-const ResetPasswordRoute = lazyRoute(
-  'reset-password-route',
-  () => import('./routes/reset-password-route'),
-);
-const UnsubscribeRoute = lazyRoute('unsubscribe-route', () => import('./routes/unsubscribe-route'));
-const AccountRoute = lazyRoute('account-route', () => import('./routes/account-route'));
-const AddressesRoute = lazyRoute('addresses-route', () => import('./routes/addresses-route'));
-const CheckoutRoute = lazyRoute('checkout-route', () => import('./routes/checkout-route'));
-const OrdersRoute = lazyRoute('orders-route', () => import('./routes/orders-route'));
-const PaymentRoute = lazyRoute('payment-route', () => import('./routes/payment-route'));
-const WishlistRoute = lazyRoute('wishlist-route', () => import('./routes/wishlist-route'));
+
+const ContactRoute = otherRoute('contact-route');
+const PolicySlugRoute = otherRoute('policy-slug-route');
+const NotFoundRoute = otherRoute('not-found-route');
+const CartRoute = otherRoute('cart-route');
+const TrackOrderRoute = otherRoute('track-order-route');
+const ApiTestRoute = otherRoute('api-test-route');
+const OrderSuccessRoute = otherRoute('order-success-route');
+const LoginRoute = otherRoute('login-route');
+const RegisterRoute = otherRoute('register-route');
+const ForgotPasswordRoute = otherRoute('forgot-password-route');
+const ResetPasswordRoute = otherRoute('reset-password-route');
+const AccountRoute = otherRoute('account-route');
+const AddressesRoute = otherRoute('addresses-route');
+const CheckoutRoute = otherRoute('checkout-route');
+const OrdersRoute = otherRoute('orders-route');
+const PaymentRoute = otherRoute('payment-route');
+const WishlistRoute = otherRoute('wishlist-route');
+const UnsubscribeRoute = otherRoute('unsubscribe-route');
 
 /** The storefront's routes; the layouts wrap the <Outlet> in <Suspense>. */
 const routes: RouteObject[] = [

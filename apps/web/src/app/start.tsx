@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/app';
-import { preloadRoute } from '@/app/router';
+import { loadOtherScreens, preloadRoute } from '@/app/router';
+import { loadProductRequests } from '@/features/products/api/load-requests';
+import { onFirstInteraction } from '@/lib/first-interaction';
+import { loadStoreInfoRequest } from '@/state/store-info/store-info-store';
 import { RECOVERABLE_ERROR_PREFIX } from '@/lib/ssr-data';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -32,6 +35,17 @@ export async function start(
   root: HTMLElement,
   routePreloaded: Promise<void> = Promise.resolve(),
 ): Promise<void> {
+  const serverRendered = root.firstElementChild !== null;
+  // Code a server-rendered page needs only once the shopper does something: the product reads'
+  // requests with the API client (the page came with its data) and the other screens' loaders
+  // (reached by a tap). Fetched at the first tap or key, ahead of what it leads to. A page the
+  // browser draws itself asks for the store information at once (main.tsx fetched the loaders).
+  if (serverRendered)
+    onFirstInteraction(() => {
+      loadProductRequests().catch(() => undefined);
+      loadOtherScreens().catch(() => undefined);
+    });
+  else loadStoreInfoRequest().catch(() => undefined);
   // The page's own screen first (its chunks are on their way: the server named them for
   // preloading), so hydration meets no lazy screen to wait for and keeps the server's HTML whole.
   // Once the entry has added its preload links, so that the import adds none of its own.
@@ -49,7 +63,6 @@ export async function start(
       </BrowserRouter>
     </StrictMode>
   );
-  if (root.firstElementChild)
-    hydrateRoot(root, app, { onRecoverableError: reportRecoverableError });
+  if (serverRendered) hydrateRoot(root, app, { onRecoverableError: reportRecoverableError });
   else createRoot(root).render(app);
 }

@@ -10,7 +10,7 @@ import {
   type RequestOptions,
 } from '@store/contracts/api-client';
 import { ApiError } from '@store/contracts/api-errors';
-import { clearAuthToken, getAuthToken } from './cookies';
+import { AUTH_CLEARED_EVENT, clearAuthToken, getAuthToken } from './cookies';
 
 export { DEV_STORE_DOMAIN } from '@store/contracts/api-client';
 export type {
@@ -58,9 +58,6 @@ export function storeHeaders(): Record<string, string> {
 export function serverErrorText(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverText : undefined;
 }
-
-/** Fired after a 401 removed the token, so the session state can follow the cookie. */
-export const AUTH_CLEARED_EVENT = 'store:auth-cleared';
 
 const client = createApiClient({
   baseUrl: apiBaseUrl,

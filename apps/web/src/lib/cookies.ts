@@ -27,3 +27,9 @@ export const getAuthToken = (): string | undefined => getCookie(AUTH_COOKIE) || 
 export const setAuthToken = (token: string): void =>
   setCookie(AUTH_COOKIE, token, THIRTY_DAYS_SECONDS);
 export const clearAuthToken = (): void => deleteCookie(AUTH_COOKIE);
+
+/**
+ * Fired after a 401 removed the token (lib/api-client.ts), so the session state can follow the
+ * cookie. Here rather than in the API client, which the session does not need to load to listen.
+ */
+export const AUTH_CLEARED_EVENT = 'store:auth-cleared';

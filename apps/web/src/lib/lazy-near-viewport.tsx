@@ -1,7 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
-
-/** What counts as the shopper's first interaction: anything that may need a part's code. */
-const FIRST_INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'popstate'] as const;
+import { onFirstInteraction } from './first-interaction';
 
 /**
  * A part below the fold whose code is fetched only when it comes within `margin` of the viewport
@@ -48,11 +46,10 @@ export function lazyNearViewport<P extends object>(
         { rootMargin: margin },
       );
       observer.observe(element);
-      const options = { capture: true, passive: true, once: true } as const;
-      for (const type of FIRST_INTERACTIONS) window.addEventListener(type, release, options);
+      const stopWaiting = onFirstInteraction(release);
       return () => {
         observer.disconnect();
-        for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, release, options);
+        stopWaiting();
       };
     }, []);
     return (

@@ -6,6 +6,16 @@ import { server } from './msw-server';
 // The toaster loads sonner with the first toast (packages/ui toast.tsx); loaded here once, so a
 // test's first toast does not wait for the module to be transformed.
 await import('sonner');
+// The same for the code a screen loads only when it needs it: the requests (with the API client)
+// of the product reads and the store information, which a server-rendered page loads at the first
+// tap (app/start.tsx) and a test's screen with its first query; the parts drawn only in some states.
+await Promise.all([
+  import('@/features/products/api/requests'),
+  import('@/state/store-info/get-store-info'),
+  import('@/features/products/components/listing-notices'),
+  import('@/features/products/components/product-not-found'),
+  import('@/features/delivery/components/remembered-pin-estimate'),
+]);
 
 // findBy* and waitFor wait 1 s by default. A lazily loaded part (React.lazy, a route module) is
 // transformed on its first import, which on a loaded 2-core machine takes longer than that: a

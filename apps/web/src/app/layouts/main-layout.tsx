@@ -11,7 +11,7 @@ import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 const Footer = lazyNearViewport(() => import('../components/footer').then((m) => m.Footer));
 // Fixed and mobile-only: loaded after the entry, with the page.
 const MobileTabBar = lazyModule(['src/app/components/mobile-tab-bar.tsx'], () =>
-  import('../components/mobile-tab-bar').then((m) => ({ default: m.MobileTabBar })),
+  import('../components/mobile-tab-bar').then((m) => m.MobileTabBar),
 );
 
 export function MainLayout() {

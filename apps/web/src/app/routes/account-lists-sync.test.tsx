@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Component as CartRoute } from './cart-route';
 import { Component as WishlistRoute } from './wishlist-route';
-import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
+import { AUTH_CLEARED_EVENT } from '@/lib/cookies';
 import { setAuthToken } from '@/lib/cookies';
 import { fakeAccountLists, type FakeProduct } from '@/test/account-lists-server';
 import { renderWithProviders } from '@/test/render';

@@ -1,8 +1,8 @@
-import { ArrowLeft, Heart, PackageX, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, Heart, ShoppingCart } from 'lucide-react';
 import { Suspense, useId, useState, type ComponentType } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '@store/ui/badge';
-import { Button, buttonVariants } from '@store/ui/button';
+import { Button } from '@store/ui/button';
 import { Skeleton } from '@store/ui/skeleton';
 import { toast } from '@store/ui/toast';
 import { useCart } from '@/state/cart/use-cart';
@@ -29,6 +29,7 @@ import {
 } from '@/features/products/lib/product-view';
 import { lazyNearViewport } from '@/lib/lazy-near-viewport';
 import { paths } from '@/lib/paths';
+import { lazyPart } from '@/app/lazy-module';
 import { usePageTitle } from '@/state/store-info/use-page-title';
 import { NOT_FOUND_PAGE } from '@store/contracts/page-title';
 
@@ -56,6 +57,12 @@ const DeliveryCheck = lazyNearViewport(() =>
   ),
 );
 
+// A missing product's page: its code loads only when one is drawn (preloaded with a page the
+// server drew with it).
+const NotFound = lazyPart(['src/features/products/components/product-not-found.tsx'], () =>
+  import('@/features/products/components/product-not-found').then((m) => m.ProductNotFound),
+);
+
 function ProductSkeleton() {
   return (
     <div className="grid gap-10 md:grid-cols-2" role="status" aria-label="Loading product">
@@ -67,21 +74,6 @@ function ProductSkeleton() {
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-11 w-48" />
       </div>
-    </div>
-  );
-}
-
-function NotFound() {
-  return (
-    <div className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-20 text-center">
-      <PackageX className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="text-3xl font-semibold">Product Not Found</h1>
-      <p className="max-w-md text-muted-foreground">
-        Failed to load product details. The product may have been removed or is no longer available.
-      </p>
-      <Link to={paths.products()} className={buttonVariants()}>
-        Browse Products
-      </Link>
     </div>
   );
 }

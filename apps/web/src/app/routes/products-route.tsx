@@ -1,7 +1,7 @@
-import { AlertCircle, PackageSearch, RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button, buttonVariants } from '@store/ui/button';
+import { useSearchParams } from 'react-router';
+import { Button } from '@store/ui/button';
 import { topCategories } from '@/state/store-info/categories';
 import { useStoreInfo } from '@/state/store-info/use-store-info';
 import { usePageTitle } from '@/state/store-info/use-page-title';
@@ -24,6 +24,7 @@ import { SortSelect } from '@/features/products/components/sort-select';
 import { Pagination } from '@/features/products/components/pagination';
 import { PRODUCT_PAGE_SIZE } from '@store/contracts/limits';
 import { lazyNearViewport } from '@/lib/lazy-near-viewport';
+import { lazyPart } from '@/app/lazy-module';
 import {
   hasFilters,
   LISTING_HEADING_ID,
@@ -56,6 +57,14 @@ const GridToggle = lazyNearViewport(
   () => import('@/features/products/components/grid-toggle').then((m) => m.GridToggle),
   { className: 'hidden md:block' },
 );
+
+// The rare states (no products, a failure, a page past the end): their code and icons load only
+// when one is drawn, preloaded with a page the server drew with one (their props are stable).
+const NOTICES = ['src/features/products/components/listing-notices.tsx'];
+const loadNotices = () => import('@/features/products/components/listing-notices');
+const ListingFailed = lazyPart(NOTICES, () => loadNotices().then((m) => m.ListingFailed));
+const ListingEmpty = lazyPart(NOTICES, () => loadNotices().then((m) => m.ListingEmpty));
+const ListingPastEnd = lazyPart(NOTICES, () => loadNotices().then((m) => m.ListingPastEnd));
 
 /** Collections offered above the listing; more would wrap into a wall of links. */
 const MAX_COLLECTIONS = 8;
@@ -117,7 +126,10 @@ export function Component() {
   const setParentCategory = (parentCategory: string | undefined) =>
     changeFilters({ parentCategory });
 
-  const clearFilters = () => setSearchParams(new URLSearchParams());
+  // stable, as setPage: the rare states' parts get them (lazyPart)
+  const clearFilters = useCallback(() => setSearchParams(new URLSearchParams()), [setSearchParams]);
+  const { refetch } = products;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 lg:px-8">
@@ -213,27 +225,11 @@ export function Component() {
               label="Loading products"
             />
           ) : products.isError ? (
-            <div
-              role="alert"
-              className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card px-6 py-16 text-center"
-            >
-              <AlertCircle className="size-10 text-destructive" aria-hidden="true" />
-              <p className="text-lg">Failed to load products. Please try again.</p>
-              <Button onClick={() => void products.refetch()}>
-                <RotateCcw aria-hidden="true" />
-                Try Again
-              </Button>
-            </div>
+            <ListingFailed onRetry={retry} />
           ) : pastEnd ? (
-            <PastEnd page={params.page} last={last} search={withPage(last).toString()} />
+            <ListingPastEnd page={params.page} last={last} search={withPage(last).toString()} />
           ) : isEmpty ? (
-            <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-border bg-card px-6 py-20 text-center">
-              <PackageSearch className="size-12 text-muted-foreground" aria-hidden="true" />
-              <p className="text-lg">No products found with the selected filters.</p>
-              <Button variant="outline" onClick={clearFilters}>
-                Clear Filters
-              </Button>
-            </div>
+            <ListingEmpty onClear={clearFilters} />
           ) : (
             <>
               <ProductGrid
@@ -267,24 +263,6 @@ export function Component() {
           />
         </Suspense>
       )}
-    </div>
-  );
-}
-
-/** `?page=7` of a 3-page result: say so and link to the last page, keeping the heading and filters. */
-function PastEnd({ page, last, search }: { page: number; last: number; search: string }) {
-  return (
-    <div
-      role="status"
-      className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-border bg-card px-6 py-16 text-center"
-    >
-      <PackageSearch className="size-12 text-muted-foreground" aria-hidden="true" />
-      <p className="text-lg">
-        There is no page {page}: these results end on page {last}.
-      </p>
-      <Link to={{ search }} className={buttonVariants({ variant: 'outline' })}>
-        Go to page {last}
-      </Link>
     </div>
   );
 }

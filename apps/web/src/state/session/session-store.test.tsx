@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
+import { AUTH_CLEARED_EVENT } from '@/lib/cookies';
 import { clearAuthToken, setAuthToken } from '@/lib/cookies';
 import { writeFromOtherTab } from '@/test/other-tab';
 import { reloadSharedState } from '@/test/shared-state';

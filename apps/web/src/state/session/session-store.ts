@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { AUTH_CLEARED_EVENT } from '@/lib/api-client';
-import { getAuthToken } from '@/lib/cookies';
+import { AUTH_CLEARED_EVENT, getAuthToken } from '@/lib/cookies';
 import { onOtherTabWrite, writeJson } from '@/lib/storage';
 
 /**

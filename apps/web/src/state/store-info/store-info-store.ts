@@ -1,7 +1,17 @@
 import type { StoreInfo } from '@store/contracts/store';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { readSsrData } from '@/lib/ssr-data';
-import { getStoreInfo } from './get-store-info';
+
+/**
+ * The request's code (with the API client), loaded with the first load: a server-rendered page
+ * brings the store information along and asks again only when a reload is asked for, so it does
+ * not load this before the shopper does something (issue 25). A page the browser draws itself
+ * fetches it at its start (app/start.tsx), beside the screen's code.
+ */
+export const loadStoreInfoRequest = () => import('./get-store-info');
+
+const getStoreInfo = (signal: AbortSignal) =>
+  loadStoreInfoRequest().then((module) => module.getStoreInfo(signal));
 
 /**
  * Store information lives outside TanStack Query so that the entry chunk (navigation bar, page

@@ -1,30 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FEATURED_LIMIT } from '../lib/listing';
-import type { ProductView } from '../lib/product-view';
-import { getProducts } from './get-products';
+import { loadProductRequests } from './load-requests';
 
-/**
- * Featured products for home: GET /products?featured=true&limit=4 (see
- * docs/decisions/web-featured-products.md). A failure is logged and treated as empty.
- */
-export async function getFeaturedProducts(
-  limit = FEATURED_LIMIT,
-  signal?: AbortSignal,
-): Promise<ProductView[]> {
-  try {
-    const page = await getProducts({ featured: 'true', limit, page: 1 }, signal);
-    return page.products;
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    console.error('Failed to load featured products', error);
-    return [];
-  }
-}
+/** Home's featured products: one row of four on a laptop, two rows of two on a phone. Here, not in
+ * lib/listing.ts, so that home does not load the listing's URL rules for one number. */
+export const FEATURED_LIMIT = 4;
 
+/** GET /products?featured=true&limit=4 (requests.ts `getFeaturedProducts`): empty on a failure. */
 export const featuredProductsQueryOptions = (limit = FEATURED_LIMIT) =>
   queryOptions({
     queryKey: ['products', 'featured', limit],
-    queryFn: ({ signal }) => getFeaturedProducts(limit, signal),
+    queryFn: async ({ signal }) => (await loadProductRequests()).getFeaturedProducts(limit, signal),
     // Fetched once when home mounts (spec section 4).
     staleTime: Infinity,
   });

@@ -1,22 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductFacets } from '@store/contracts/products';
-import { apiRequest, type QueryParam } from '@/lib/api-client';
+import type { QueryParam } from '@/lib/api-client';
+import { loadProductRequests } from './load-requests';
 
-/**
- * GET /products/facets: one call gives every filter's counts and the parent-category chips. The
- * answer is read as the contract types it, without parsing (no zod on the storefront's path).
- */
-export function getProductFacets(
-  query: Record<string, QueryParam>,
-  signal?: AbortSignal,
-): Promise<ProductFacets> {
-  return apiRequest<ProductFacets>('/products/facets', { query, signal });
-}
-
+/** GET /products/facets (requests.ts `getProductFacets`): every filter's counts. */
 export const productFacetsQueryOptions = (query: Record<string, QueryParam>) =>
   queryOptions({
     queryKey: ['products', 'facets', query],
-    queryFn: ({ signal }) => getProductFacets(query, signal),
+    queryFn: async ({ signal }) => (await loadProductRequests()).getProductFacets(query, signal),
     // counts change with the catalogue, not while a shopper looks; a filter change is a new key
     staleTime: 5 * 60_000,
   });

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { RELATED_LIMIT } from '@store/contracts/limits';
 import type { relatedProductsResponseSchema } from '@store/contracts/products';
 import { apiRequest } from '@/lib/api-client';
-import { toProductView, type ProductView } from '../lib/product-view';
+import type { ProductView } from '../lib/product-view';
+import { toProductView } from '../lib/to-product-view';
 
 type RelatedProductsResponse = z.infer<typeof relatedProductsResponseSchema>;
 

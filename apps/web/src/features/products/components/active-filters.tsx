@@ -3,13 +3,11 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@store/ui/button';
 import {
   chosenPriceRange,
-  hasFilters,
-  LISTING_HEADING_ID,
   priceRangeLabel,
   priceRangeParams,
   splitAttrParam,
-  type ListingParams,
-} from '../lib/listing';
+} from '../lib/filters';
+import { hasFilters, LISTING_HEADING_ID, type ListingParams } from '../lib/listing';
 import type { FilterChange } from './filters-panel';
 
 interface Chip {

@@ -9,9 +9,9 @@ import {
   priceRangeParams,
   splitAttrParam,
   toggled,
-  type ListingParams,
   type PriceRange,
-} from '../lib/listing';
+} from '../lib/filters';
+import { type ListingParams } from '../lib/listing';
 
 /** A URL change: parameter name to its new value(s); undefined removes it. */
 export type FilterChange = Record<string, string | readonly string[] | undefined>;

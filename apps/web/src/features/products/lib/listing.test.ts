@@ -3,8 +3,6 @@ import {
   ACCESSORIES_FILTER,
   categoryTitle,
   lastPage,
-  priceRangeLabel,
-  PRICE_RANGES,
   sortChoices,
   sortOf,
   withFilter,
@@ -15,6 +13,7 @@ import {
   readListingParams,
   showingText,
 } from './listing';
+import { PRICE_RANGES, priceRangeLabel } from './filters';
 
 const base = (over: Partial<ListingParams>): ListingParams => ({
   page: 1,

@@ -11,8 +11,8 @@ import {
   shortProductId,
   soldOutOptions,
   stockCap,
-  toProductView,
 } from './product-view';
+import { toProductView } from './to-product-view';
 
 describe('toProductView (spec section 3)', () => {
   it('name = title; price = discounted, originalPrice = regular only when discounted', () => {
