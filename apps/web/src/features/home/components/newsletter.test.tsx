@@ -11,7 +11,12 @@ function renderNewsletter() {
 
 describe('newsletter', () => {
   it('keeps the form’s place, hidden from assistive technology, until the form is there', async () => {
-    const section = renderNewsletter();
+    // a fresh copy of the component: its form's code must not be loaded yet, and another test
+    // file in this worker may have loaded it already (the web project runs with isolate: false)
+    vi.resetModules();
+    const fresh = await import('./newsletter');
+    renderWithProviders(<fresh.Newsletter />);
+    const section = within(screen.getByRole('region', { name: 'Subscribe to Our Newsletter' }));
     expect(section.queryByRole('textbox')).not.toBeInTheDocument();
     expect(document.querySelector('section [aria-hidden="true"] .h-10')).not.toBeNull();
     expect(await section.findByLabelText('Email address', {}, { timeout: 3000 })).toBeRequired();
