@@ -373,4 +373,38 @@ test.describe('orders', () => {
     expect(await api.json()).toMatchObject({ trackingNumber: tracking, carrier: 'India Post' });
     await checkPage('track-order-shipped');
   });
+  test('the owner cancels a paid order and records its refund; a credit note follows', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    ownerSession,
+  }, testInfo) => {
+    const shopper = newShopper('refund', testInfo.project.name);
+    const token = await registerViaApi(request, shopper);
+    await signInBrowser(context, baseURL!, token);
+    const [product] = await plainProducts(request, 1);
+    const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
+    await page.goto(`/payment?orderId=${order.id}`);
+    await choosePaymentMethod(page, 'gateway');
+    await approveInGateway(page);
+    await expect(page).toHaveURL(/\/order-success/);
+
+    await openAdmin(page, ownerSession, `/admin/orders/${order.id}`);
+    const actions = page.getByRole('complementary', { name: 'Actions' });
+    await actions.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByLabel('Reason (optional)').fill('Shopper asked on the phone');
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(toast(page, 'Order cancelled')).toBeVisible();
+
+    // the one payment that took money is chosen already; the owner types the bank's reference
+    const refund = actions.getByRole('form', { name: 'Record refund' });
+    await expect(refund.getByLabel('Payment')).not.toHaveValue('');
+    await refund.getByLabel('Reference').fill('UTR998877665544');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await expect(toast(page, 'Refund recorded')).toBeVisible();
+    await expect(actions.getByRole('form', { name: 'Record refund' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByText(/^Credit note /)).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { carrierNames } from '@store/contracts/carriers';
@@ -116,9 +116,33 @@ export function RecordPaymentForm({ run, totalPaise }: { run: Run; totalPaise: n
   );
 }
 
-/** Record refund: which payment, how many rupees, and the refund's reference. */
+type OrderPayment = AdminOrderDetail['payments'][number];
+
+/** What of a payment may still be refunded: taken, less refunds settled or asked of the gateway. */
+export const refundableOf = (p: OrderPayment): number =>
+  p.status === 'succeeded'
+    ? p.amountPaise -
+      p.refundedPaise -
+      p.refunds.filter((r) => r.status === 'requested').reduce((s, r) => s + r.amountPaise, 0)
+    : 0;
+
+/** PayU refunds through its API (refunds.service.ts); any other payment the shop pays back itself. */
+const refundsThroughGateway = (p: OrderPayment | undefined) => p?.provider === 'payu';
+
+/**
+ * A key for one refund the owner is about to record: sent as the reference of a gateway refund,
+ * so a second click (or a resend after a lost answer) is the same refund, never a second one.
+ */
+const newRefundKey = () => `BO-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+
+/**
+ * Record refund: which payment (the one refundable payment preselected), how many rupees, and the
+ * refund's reference. A PayU payment is refunded through PayU's refund API, so the owner types no
+ * reference; a payment the shop refunds itself (bank transfer, UPI) takes the bank's reference.
+ */
 export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDetail }) {
-  const refundable = order.payments.filter((p) => p.status === 'paid' || p.refundedPaise > 0);
+  const refundable = order.payments.filter((p) => refundableOf(p) > 0);
+  const [refundKey, setRefundKey] = useState(newRefundKey);
   const form = useForm<
     z.input<typeof recordOrderRefundBodySchema>,
     unknown,
@@ -128,16 +152,30 @@ export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDe
     defaultValues: {
       paymentId: refundable.length === 1 ? refundable[0]!.id : '',
       amount: order.refundablePaise / 100,
-      reference: '',
+      reference: refundsThroughGateway(refundable.length === 1 ? refundable[0] : undefined)
+        ? refundKey
+        : '',
     },
   });
+  const chosen = refundable.find((p) => p.id === form.watch('paymentId'));
+  const viaGateway = refundsThroughGateway(chosen);
+  // the reference field is the owner's only for a refund they make themselves
+  useEffect(() => {
+    form.setValue('reference', viaGateway ? refundKey : '');
+  }, [form, viaGateway, refundKey]);
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (body) => {
     setProblem(null);
     try {
       await run({ kind: 'record_refund', body });
-      toast.success('Refund recorded');
-      form.reset({ paymentId: body.paymentId, amount: undefined, reference: '' });
+      toast.success(viaGateway ? 'Refund asked of PayU' : 'Refund recorded');
+      const next = newRefundKey();
+      setRefundKey(next);
+      form.reset({
+        paymentId: body.paymentId,
+        amount: undefined,
+        reference: viaGateway ? next : '',
+      });
     } catch (error) {
       setProblem(
         applyServerErrors(error, form.setError, ['paymentId', 'amount', 'reference', 'note']),
@@ -160,6 +198,9 @@ export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDe
               <option key={p.id} value={p.id}>
                 {p.provider} {p.providerReference ?? p.id.slice(0, 8)} ·{' '}
                 {formatPaise(p.amountPaise)}
+                {refundableOf(p) < p.amountPaise
+                  ? ` (${formatPaise(refundableOf(p))} refundable)`
+                  : ''}
               </option>
             ))}
           </Select>
@@ -174,9 +215,21 @@ export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDe
       >
         {(control) => <Input type="number" inputMode="decimal" step="0.01" min="0" {...control} />}
       </HookFormField>
-      <HookFormField form={form} name="reference" id="refund-reference" label="Reference">
-        {(control) => <Input autoComplete="off" {...control} />}
-      </HookFormField>
+      {viaGateway ? (
+        <p className="text-sm text-muted-foreground">
+          PayU is asked to refund this payment to the shopper; it settles in a few days.
+        </p>
+      ) : (
+        <HookFormField
+          form={form}
+          name="reference"
+          id="refund-reference"
+          label="Reference"
+          hint="The bank's or UPI app's reference of the money you sent back"
+        >
+          {(control) => <Input autoComplete="off" {...control} />}
+        </HookFormField>
+      )}
       <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
         Record refund
