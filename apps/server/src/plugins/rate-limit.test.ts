@@ -16,7 +16,12 @@ const stores: [string, () => RateLimitStoreOptions][] = [['in process', () => ({
 if (env.TEST_REDIS_URL) {
   stores.push([
     'in Redis',
-    () => ({ redisUrl: env.TEST_REDIS_URL, nameSpace: `test-rate-limit:${randomUUID()}:` }),
+    () => ({
+      redisUrl: env.TEST_REDIS_URL,
+      nameSpace: `test-rate-limit:${randomUUID()}:`,
+      // these tests count; a stall of a loaded machine is the Redis-away tests' subject
+      redisDeadlineMs: 2_000,
+    }),
   ]);
 }
 
@@ -231,7 +236,11 @@ describe('with the configured Redis refusing connections', () => {
 
 describe.skipIf(!env.TEST_REDIS_URL)('two app processes on one Redis', () => {
   it('share the counts', async () => {
-    const rateLimits = { redisUrl: env.TEST_REDIS_URL, nameSpace: `test-shared:${randomUUID()}:` };
+    const rateLimits = {
+      redisUrl: env.TEST_REDIS_URL,
+      nameSpace: `test-shared:${randomUUID()}:`,
+      redisDeadlineMs: 2_000,
+    };
     const a = await createTestApp({ rateLimits });
     const b = await createTestApp({ rateLimits });
     try {
