@@ -102,10 +102,18 @@ test.describe('signing in and finding the way', () => {
         .getByRole('link', { name: screen.link, exact: true, includeHidden: true });
       await expect(current).toHaveAttribute('aria-current', 'page');
       // the Dashboard's chart is a chunk of its own: picture it drawn, not "Loading chart…"
-      if (screen.link === 'Dashboard')
+      if (screen.link === 'Dashboard') {
         await expect(
           page.getByRole('table', { name: 'Daily revenue for the last 30 days' }),
         ).toBeAttached();
+        // each figure stays inside its own box ("₹1,547.00 2" was two figures run together)
+        const spill = await page
+          .locator('main dd')
+          .evaluateAll((dds) =>
+            dds.filter((dd) => dd.scrollWidth > dd.clientWidth + 1).map((dd) => dd.textContent),
+          );
+        expect(spill, 'dashboard figures wider than their box').toEqual([]);
+      }
       const slug = screen.link.toLowerCase().replace(/\s+/g, '-');
       await checkPage(`admin-${slug}`);
       await expectNoHorizontalScroll();
@@ -397,6 +405,11 @@ test.describe('orders', () => {
     await dialog.getByLabel('Reason (optional)').fill('Shopper asked on the phone');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await expect(toast(page, 'Order cancelled')).toBeVisible();
+    // the banner gives the reason typed, the order number whole
+    await expect(
+      page.getByRole('main').getByText('Cancel reason: Shopper asked on the phone'),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Order ${order.id}` })).toBeVisible();
 
     // the one payment that took money is chosen already; the owner types the bank's reference
     const refund = actions.getByRole('form', { name: 'Record refund' });

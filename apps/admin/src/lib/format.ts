@@ -19,6 +19,3 @@ export function formatDate(iso: string): string {
     year: 'numeric',
   });
 }
-
-/** The first 8 characters of an id, as the tables show it. */
-export const shortId = (id: string) => id.slice(0, 8).toUpperCase();

@@ -3,7 +3,6 @@ import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderDetail } from '@/features/orders/components/order-detail';
-import { shortId } from '@/lib/format';
 
 /** /admin/orders/:id */
 export function OrderRoute() {
@@ -16,7 +15,7 @@ export function OrderRoute() {
           ← Orders
         </Link>
       </p>
-      <PageHeader title={`Order ${shortId(id)}`} />
+      <PageHeader title={`Order ${id}`} />
       <QueryState query={order}>{(data) => <OrderDetail order={data} />}</QueryState>
     </>
   );

@@ -122,6 +122,7 @@ export async function activityOf(
       actor: activityLog.actor,
       action: activityLog.action,
       summary: activityLog.summary,
+      after: activityLog.after,
     })
     .from(activityLog)
     .where(and(eq(activityLog.storeId, storeId), or(...which)))

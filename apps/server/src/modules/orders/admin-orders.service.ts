@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type {
   AdminOrderDetail,
   AdminOrderListQuery,
@@ -12,7 +26,7 @@ import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
 import { activityOf } from '../activity/activity.service';
 import { documentsOfOrders } from '../invoices/invoices.service';
-import { normalizeOrderId } from './order-id';
+import { ORDER_ID_LENGTH, normalizeOrderId, normalizeOrderIdPrefix } from './order-id';
 import { nextOrderStatus } from './order-status';
 import {
   paymentStatusOf,
@@ -39,17 +53,42 @@ function checkDay(value: string | undefined, field: 'from' | 'to') {
 }
 
 /**
- * What q may be: an order id (exact, as normalizeOrderId reads it), part of an e-mail (any case)
+ * What q may be: an order number or its start (4+ characters, any case, as normalizeOrderIdPrefix
+ * reads it: what staff copy from an e-mail or read out on the phone), part of an e-mail (any case)
  * or a phone number (its last 10 digits: +91 98765 43210 finds 9876543210).
  */
 function searchCondition(q: string): SQL {
   const matches: SQL[] = [ilike(orders.contactEmail, likeContaining(q))];
-  const id = normalizeOrderId(q);
-  if (id) matches.push(eq(orders.id, id));
+  const id = normalizeOrderIdPrefix(q);
+  if (id)
+    matches.push(id.length === ORDER_ID_LENGTH ? eq(orders.id, id) : like(orders.id, `${id}%`));
   const digits = q.replace(/\D/g, '');
   if (/^[\d\s+()-]+$/.test(q) && digits.length >= 10)
     matches.push(eq(orders.contactPhone, digits.slice(-10)));
   return or(...matches)!;
+}
+
+/** What cancel_reason's codes mean to the owner; 'operator' is staff's cancel. */
+const cancelReasonWords: Record<string, string> = {
+  operator: 'cancelled by staff',
+  expired: 'not paid in time',
+  cod_unconfirmed: 'cash on delivery not confirmed',
+  returned: 'returned undelivered',
+};
+
+/**
+ * The cancel banner's words: the reason staff typed when they cancelled (kept in the activity
+ * log's 'order.cancel' entry), else what the code means; null for an order not cancelled.
+ */
+function cancelReasonInWords(
+  code: string | null,
+  activity: readonly { action: string; after: unknown }[],
+): string | null {
+  if (!code) return null;
+  const typed = activity.filter((a) => a.action === 'order.cancel').at(-1)?.after as
+    { reason?: unknown } | null | undefined;
+  if (code === 'operator' && typeof typed?.reason === 'string' && typed.reason) return typed.reason;
+  return cancelReasonWords[code] ?? code;
 }
 
 // drizzle writes a column in a select list without its table: the outer one is named in full
@@ -257,7 +296,7 @@ export async function getAdminOrder(
     shippingAddress: shippingAddressOf(row),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
-    cancelReason: row.cancelReason,
+    cancelReason: cancelReasonInWords(row.cancelReason, activity),
     codConfirmedAt: row.codConfirmedAt?.toISOString() ?? null,
     items: items.map((i) => ({
       productId: i.productId,

@@ -70,6 +70,9 @@ describe('GET /admin/orders', () => {
     // order id: any case, with the look-alikes a shopper reads out
     const byId = (await get(`/orders?q=${pending.id.toLowerCase()}`)).json();
     expect(byId.data.map((r: { id: string }) => r.id)).toEqual([pending.id]);
+    // its start, lower case, as a colleague reads it off a parcel or an older screen
+    const byStart = (await get(`/orders?q=${pending.id.slice(0, 8).toLowerCase()}`)).json();
+    expect(byStart.data.map((r: { id: string }) => r.id)).toEqual([pending.id]);
     const byEmail = (await get(`/orders?q=${shopper.email.slice(0, 10).toUpperCase()}`)).json();
     expect(byEmail.data.map((r: { id: string }) => r.id)).toContain(pending.id);
     const byPhone = (await get(`/orders?q=${encodeURIComponent('+91 91234 56780')}`)).json();
@@ -247,7 +250,12 @@ describe('ship, deliver, cancel', () => {
     const before = await stockOf(t.db, line!.productId!);
     const res = await post(`/orders/${id}/cancel`, { reason: 'Customer asked by phone' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 4, payment: 'needs_refund' });
+    expect(res.json()).toMatchObject({
+      status: 4,
+      payment: 'needs_refund',
+      // the banner gives the reason typed, not the code kept for the shopper's messages
+      cancelReason: 'Customer asked by phone',
+    });
     expect(res.json().actions).toEqual(['record_refund']);
     expect(await stockOf(t.db, line!.productId!)).toBe(before! + line!.quantity);
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, id));
@@ -256,5 +264,11 @@ describe('ship, deliver, cancel', () => {
     const again = await post(`/orders/${id}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(await stockOf(t.db, line!.productId!)).toBe(before! + line!.quantity);
+  });
+
+  it('says who cancelled when no reason was typed', async () => {
+    const id = await placePaidOrder(t.app, shopper.token);
+    const res = await post(`/orders/${id}/cancel`);
+    expect(res.json()).toMatchObject({ status: 4, cancelReason: 'cancelled by staff' });
   });
 });

@@ -12,8 +12,25 @@ export function newOrderId(): string {
   return id;
 }
 
+const readAsTyped = (input: string) =>
+  input.trim().toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1').replace(/-/g, '');
+
 /** Accepts what a shopper types: lower case, and the look-alikes O->0, I/L->1. */
 export function normalizeOrderId(input: string): string | null {
-  const id = input.trim().toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1').replace(/-/g, '');
+  const id = readAsTyped(input);
   return new RegExp(`^[${ALPHABET}]{${ORDER_ID_LENGTH}}$`).test(id) ? id : null;
+}
+
+/** The shortest start of an order number the back office's search looks up as one. */
+export const ORDER_ID_PREFIX_MIN = 4;
+
+/**
+ * The start of an order number as staff type it (any case, look-alikes read as normalizeOrderId
+ * reads them), 4 to 10 characters; null when it cannot be one.
+ */
+export function normalizeOrderIdPrefix(input: string): string | null {
+  const start = readAsTyped(input);
+  return new RegExp(`^[${ALPHABET}]{${ORDER_ID_PREFIX_MIN},${ORDER_ID_LENGTH}}$`).test(start)
+    ? start
+    : null;
 }

@@ -104,7 +104,7 @@ describe('POST /admin/orders/:id/return-undelivered', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: orderStatus.cancelled,
-      cancelReason: 'returned',
+      cancelReason: 'returned undelivered',
       codStatus: null,
     });
     expect(res.json().actions).toEqual([]);

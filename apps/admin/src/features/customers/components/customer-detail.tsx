@@ -2,7 +2,7 @@ import { countOf } from '@store/contracts/text';
 import { Link } from 'react-router';
 import { formatPaise } from '@store/contracts/money';
 import { orderStatusLabel } from '@store/contracts/order-rules';
-import { formatDate, formatDateTime, shortId } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import type { AdminCustomer } from '../api/get-customer';
 
 export function CustomerDetail({ customer }: { customer: AdminCustomer }) {
@@ -41,7 +41,7 @@ export function CustomerDetail({ customer }: { customer: AdminCustomer }) {
                 className="flex flex-wrap justify-between gap-2 border-t border-border pt-2"
               >
                 <Link to={`/orders/${o.id}`} className="font-mono text-primary underline">
-                  {shortId(o.id)}
+                  {o.id}
                 </Link>
                 <span>{formatDateTime(o.createdAt)}</span>
                 <span>{countOf(o.itemCount, 'item')}</span>

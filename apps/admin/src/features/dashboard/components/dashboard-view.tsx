@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatPaise } from '@store/contracts/money';
 import { stockMessages } from '@store/contracts/stock';
 import type { Dashboard } from '@store/contracts/admin/people';
-import { formatDate, shortId } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 
 // the chart library loads after the numbers are on screen
 const RevenueChart = lazy(async () => ({
@@ -48,18 +48,24 @@ export function DashboardView({ data }: { data: Dashboard }) {
               <h2 className="font-sans text-sm font-semibold uppercase tracking-wide text-muted-foreground">
                 {label}
               </h2>
-              <dl className="mt-2 grid grid-cols-3 gap-2 md:grid-cols-1 lg:grid-cols-3">
+              <dl className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-x-4 gap-y-2">
                 <div>
                   <dt className="text-xs text-muted-foreground">Revenue</dt>
-                  <dd className="text-lg font-semibold">{formatPaise(period.revenuePaise)}</dd>
+                  <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
+                    {formatPaise(period.revenuePaise)}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">Paid orders</dt>
-                  <dd className="text-lg font-semibold">{period.paidOrders}</dd>
+                  <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
+                    {period.paidOrders}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">Average order</dt>
-                  <dd className="text-lg font-semibold">{formatPaise(period.averageOrderPaise)}</dd>
+                  <dd className="text-lg font-semibold tabular-nums [overflow-wrap:anywhere]">
+                    {formatPaise(period.averageOrderPaise)}
+                  </dd>
                 </div>
               </dl>
             </section>
@@ -79,7 +85,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
             {data.toShip.map((o) => (
               <li key={o.id} className="flex justify-between gap-2">
                 <Link to={`/orders/${o.id}`} className="text-primary underline">
-                  {shortId(o.id)} · {o.customerName}
+                  {o.id} · {o.customerName}
                 </Link>
                 <span className="whitespace-nowrap">{formatPaise(o.totalPaise)}</span>
               </li>
@@ -91,7 +97,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
             {data.refundsDue.map((r) => (
               <li key={r.paymentId} className="flex justify-between gap-2">
                 <Link to={`/orders/${r.orderId}`} className="text-primary underline">
-                  Order {shortId(r.orderId)} · {formatDate(r.createdAt)}
+                  Order {r.orderId} · {formatDate(r.createdAt)}
                 </Link>
                 <span className="whitespace-nowrap">{formatPaise(r.refundablePaise)}</span>
               </li>

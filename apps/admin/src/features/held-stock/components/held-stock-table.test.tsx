@@ -50,7 +50,7 @@ describe('Held stock', () => {
       'href',
       '/customers/5f0c7d2e-1111-4a6b-9c1d-2e3f4a5b6c7d',
     );
-    expect(within(row!).getByRole('link', { name: 'K7M2QX9P' })).toHaveAttribute(
+    expect(within(row!).getByRole('link', { name: 'K7M2QX9P4A' })).toHaveAttribute(
       'href',
       '/orders/K7M2QX9P4A',
     );

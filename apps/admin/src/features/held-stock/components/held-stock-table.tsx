@@ -4,7 +4,7 @@ import { holdKindLabels, type StockHolder } from '@store/contracts/admin/held-st
 import { formatPaise } from '@store/contracts/money';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
-import { formatDateTime, shortId } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useHeldStock } from '../api/get-held-stock';
 
 const columns: ColumnDef<StockHolder, unknown>[] = [
@@ -31,7 +31,7 @@ const columns: ColumnDef<StockHolder, unknown>[] = [
         {row.original.orders.map((order) => (
           <li key={order.id}>
             <Link to={`/orders/${order.id}`} className="font-mono text-primary underline">
-              {shortId(order.id)}
+              {order.id}
             </Link>{' '}
             <span className="text-muted-foreground">
               {holdKindLabels[order.kind]} · {formatPaise(order.totalPaise)} · lapses{' '}

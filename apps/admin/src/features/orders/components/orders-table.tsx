@@ -9,7 +9,7 @@ import { Select } from '@store/ui/select';
 import { DataTable } from '@/components/data-table';
 import { QueryState } from '@/components/query-state';
 import { SearchBox } from '@/components/search-box';
-import { formatDateTime, shortId } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
 import { useOrders } from '../api/get-orders';
 import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
@@ -23,7 +23,7 @@ const columns: ColumnDef<AdminOrderRow, unknown>[] = [
         to={`/orders/${row.original.id}`}
         className="font-mono font-medium text-primary underline-offset-2 hover:underline"
       >
-        {shortId(row.original.id)}
+        {row.original.id}
       </Link>
     ),
   },
