@@ -87,8 +87,26 @@ describe('Import / export', () => {
     renderWithProviders(<ImportExport />);
     const user = await choose();
     await user.click(await screen.findByRole('button', { name: 'Import 2 products' }));
-    expect(await screen.findByText('Imported: 1 created, 1 updated, 0 unchanged.')).toBeVisible();
+    const notice = await screen.findByText('Imported: 1 created, 1 updated, 0 unchanged.');
+    expect(notice).toBeVisible();
+    expect(notice).toHaveFocus();
     expect(dryRuns).toEqual(['true', 'false']);
+  });
+
+  it('previews the same file again when it is chosen again (after a fix in the spreadsheet)', async () => {
+    let dryRuns = 0;
+    server.use(
+      http.post(`${ADMIN_API}/products/import`, () => {
+        dryRuns += 1;
+        return HttpResponse.json(withErrors);
+      }),
+    );
+    renderWithProviders(<ImportExport />);
+    await choose();
+    await screen.findByRole('table', { name: 'Import preview' });
+    expect(screen.getByLabelText('CSV file')).toHaveValue('');
+    await choose();
+    await expect.poll(() => dryRuns).toBe(2);
   });
 
   it('shows file errors', async () => {

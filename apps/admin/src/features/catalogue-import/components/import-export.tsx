@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { ImportResult } from '@store/contracts/admin/import';
 import { Badge } from '@store/ui/badge';
 import { Button } from '@store/ui/button';
@@ -134,6 +134,8 @@ export function ImportExport({
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
+    // the file is read now: cleared, the input tells of the same file chosen again after a fix
+    event.target.value = '';
     setPreview(null);
     setDone(null);
     setProblem(null);
@@ -158,6 +160,14 @@ export function ImportExport({
       setBusy(null);
     }
   };
+
+  // the notice is below the preview the owner scrolled through: brought into view and read out
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!done) return;
+    doneRef.current?.scrollIntoView?.({ block: 'center' });
+    doneRef.current?.focus();
+  }, [done]);
 
   const toWrite = preview ? preview.counts.create + preview.counts.update : 0;
   const onImport = async () => {
@@ -247,6 +257,8 @@ export function ImportExport({
         ) : null}
         {done ? (
           <div
+            ref={doneRef}
+            tabIndex={-1}
             role="status"
             className="rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-950"
           >
