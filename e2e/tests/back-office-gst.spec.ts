@@ -28,6 +28,10 @@ test('a product’s HSN code and GST rate: required, checked, saved and listed',
   await category.selectOption({ label: firstOption! });
   await form.getByLabel('Regular price').fill('150');
   await form.getByLabel('Stock', { exact: true }).fill('10');
+  // the category's usual heading and rate come first (as a CSV row without them gets)
+  await expect(form.getByLabel('HSN code')).toHaveValue(/^\d{4}$/);
+  await expect(form.getByLabel('GST rate')).not.toHaveValue('');
+  await form.getByLabel('GST rate').selectOption({ label: 'Choose a rate' });
   await form.getByLabel('HSN code').fill('732');
   await form.getByRole('button', { name: 'Save product' }).click();
   await expect(form.getByText('HSN code must be 4, 6 or 8 digits')).toBeVisible();

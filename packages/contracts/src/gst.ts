@@ -16,6 +16,32 @@ export function formatGstRate(rateBp: number): string {
 }
 
 /**
+ * The HSN heading and rate a new product of this category usually has, for a CSV row without the
+ * hsn_code or gst_rate column (older exports) and as the back office's new product form's first
+ * choice: the same table migration 0004 applied to products
+ * that existed before GST. 18% unless the category is nil-rated: charging too little is the
+ * mistake an owner cannot undo, and the back office corrects any one product.
+ */
+export function usualGstOfCategory(category: string): { hsnCode: string; gstRateBp: number } {
+  switch (category.trim().toLowerCase()) {
+    case 'magazines':
+      return { hsnCode: '4902', gstRateBp: 0 };
+    case 'paper':
+      return { hsnCode: '4802', gstRateBp: 1800 };
+    case 'ink':
+      return { hsnCode: '3215', gstRateBp: 1800 };
+    case 'pens & writing':
+      return { hsnCode: '9608', gstRateBp: 1800 };
+    case 'art supplies':
+      return { hsnCode: '9603', gstRateBp: 1800 };
+    case 'accessories':
+      return { hsnCode: '8305', gstRateBp: 1800 };
+    default:
+      return { hsnCode: '4820', gstRateBp: 1800 };
+  }
+}
+
+/**
  * GST state codes (the first two characters of a GSTIN and the "place of supply" code), for the
  * names in india.ts. 97 is "Other Territory"; 38 Ladakh; 26 the merged Dadra and Nagar Haveli and
  * Daman and Diu (25 is the old Daman and Diu, still valid on older registrations).

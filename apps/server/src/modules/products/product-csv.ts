@@ -15,7 +15,7 @@ import {
   type ProductFormInput,
 } from '@store/contracts/admin/products';
 import { adminMessages } from '@store/contracts/admin/common';
-import { formatGstRate, GST_RATES_BP } from '@store/contracts/gst';
+import { formatGstRate, GST_RATES_BP, usualGstOfCategory } from '@store/contracts/gst';
 import { paiseToRupeeString } from '@store/contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
@@ -186,31 +186,6 @@ const parseRupees = (cell: string): number | null => {
   const text = cell.replace(/[₹,\s]/g, '');
   return /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
 };
-
-/**
- * The HSN heading and rate a new product of this category usually has, for a file without the
- * hsn_code or gst_rate column (older exports): the same table migration 0004 applied to products
- * that existed before GST. 18% unless the category is nil-rated: charging too little is the
- * mistake an owner cannot undo, and the back office corrects any one product.
- */
-export function usualGstOfCategory(category: string): { hsnCode: string; gstRateBp: number } {
-  switch (category.trim().toLowerCase()) {
-    case 'magazines':
-      return { hsnCode: '4902', gstRateBp: 0 };
-    case 'paper':
-      return { hsnCode: '4802', gstRateBp: 1800 };
-    case 'ink':
-      return { hsnCode: '3215', gstRateBp: 1800 };
-    case 'pens & writing':
-      return { hsnCode: '9608', gstRateBp: 1800 };
-    case 'art supplies':
-      return { hsnCode: '9603', gstRateBp: 1800 };
-    case 'accessories':
-      return { hsnCode: '8305', gstRateBp: 1800 };
-    default:
-      return { hsnCode: '4820', gstRateBp: 1800 };
-  }
-}
 
 const gstRateList = GST_RATES_BP.map(formatGstRate).join(', ');
 

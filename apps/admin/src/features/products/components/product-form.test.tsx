@@ -45,6 +45,7 @@ async function fillBasics(user: ReturnType<typeof userEvent.setup>, regular: str
   await user.type(screen.getByLabelText('Title'), 'Dotted notebook');
   await user.selectOptions(screen.getByLabelText('Category'), 'Notebooks');
   await user.type(screen.getByLabelText('Regular price'), regular);
+  await user.clear(screen.getByLabelText('HSN code'));
   await user.type(screen.getByLabelText('HSN code'), '4820');
   await user.selectOptions(screen.getByLabelText('GST rate'), '0%');
 }
@@ -89,12 +90,31 @@ describe('the product form', () => {
     });
   });
 
+  it('starts a new product from its category’s usual HSN heading and rate, as the CSV does', async () => {
+    const { onSave, user } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Geometry box');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Pens');
+    expect(screen.getByLabelText('HSN code')).toHaveValue('4820');
+    expect(screen.getByLabelText('GST rate')).toHaveValue('1800');
+    // the owner's own choice stays when the category changes
+    await user.clear(screen.getByLabelText('HSN code'));
+    await user.type(screen.getByLabelText('HSN code'), '7326');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Notebooks');
+    expect(screen.getByLabelText('HSN code')).toHaveValue('7326');
+    await user.type(screen.getByLabelText('Regular price'), '150');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await expect.poll(() => onSave.mock.calls.length).toBe(1);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ hsnCode: '7326', gstRateBp: 1800 });
+  });
+
   it('requires an HSN code of 4, 6 or 8 digits and a GST rate from the list', async () => {
     const { onSave, user } = setup();
     await user.type(screen.getByLabelText('Title'), 'Geometry box');
     await user.selectOptions(screen.getByLabelText('Category'), 'Pens');
     await user.type(screen.getByLabelText('Regular price'), '150');
+    await user.clear(screen.getByLabelText('HSN code'));
     await user.type(screen.getByLabelText('HSN code'), '732');
+    await user.selectOptions(screen.getByLabelText('GST rate'), 'Choose a rate');
     await user.click(screen.getByRole('button', { name: 'Save product' }));
     expect(await screen.findByText('HSN code must be 4, 6 or 8 digits')).toBeVisible();
     expect(screen.getByText('Choose a GST rate')).toBeVisible();

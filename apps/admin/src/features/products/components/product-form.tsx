@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminCategory } from '@store/contracts/admin/categories';
-import { formatGstRate, GST_RATES_BP } from '@store/contracts/gst';
+import { formatGstRate, GST_RATES_BP, usualGstOfCategory } from '@store/contracts/gst';
 import {
   productFormSchema,
   type AdminProduct,
@@ -151,6 +151,14 @@ export function ProductFormView({
   });
   const [problem, setProblem] = useState<string | null>(null);
   const category = useWatch({ control: form.control, name: 'category' });
+  // A new product starts from its category's usual HSN heading and rate, as a CSV row without
+  // them does: both stay the owner's to change, and a choice they made is never overwritten.
+  useEffect(() => {
+    if (product || !category) return;
+    const usual = usualGstOfCategory(category);
+    if (!form.getFieldState('hsnCode').isDirty) form.setValue('hsnCode', usual.hsnCode);
+    if (!form.getFieldState('gstRateBp').isDirty) form.setValue('gstRateBp', usual.gstRateBp);
+  }, [form, product, category]);
 
   const categoryNames = categories.map((c) => c.name);
   if (product && !categoryNames.includes(product.category)) categoryNames.push(product.category);
