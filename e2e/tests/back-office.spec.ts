@@ -419,5 +419,11 @@ test.describe('orders', () => {
     await expect(toast(page, 'Refund recorded')).toBeVisible();
     await expect(actions.getByRole('form', { name: 'Record refund' })).toHaveCount(0);
     await expect(page.getByRole('main').getByText(/^Credit note /)).toBeVisible();
+
+    // the order opened in a new tab: signed in already, the tab took the open one's session
+    const tab = await context.newPage();
+    await tab.goto(`/admin/orders/${order.id}`);
+    await expect(tab.getByRole('heading', { name: `Order ${order.id}` })).toBeVisible();
+    await tab.close();
   });
 });

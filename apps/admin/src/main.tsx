@@ -5,6 +5,7 @@ import { connectApiToSession } from '@/app/connect-session';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/router';
+import { joinOtherTabs } from '@/state/session';
 import './index.css';
 
 connectApiToSession();
@@ -12,6 +13,8 @@ connectApiToSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+// a tab opened from a signed-in one takes its session before the guard would show sign-in
+await joinOtherTabs();
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter basename="/admin">
