@@ -1,6 +1,13 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
+import {
+  createMemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+  type InitialEntry,
+} from 'react-router';
 import type { StaffRole } from '@store/contracts/admin/common';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -21,7 +28,10 @@ export interface RenderOptions {
   role?: StaffRole | null;
 }
 
-/** Renders a screen inside the app's providers and a memory router (paths below /admin). */
+/**
+ * Renders a screen inside the app's providers and a memory data router (paths below /admin), as
+ * main.tsx mounts the app: one splat route around the screen's own <Routes>.
+ */
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', path = '*', role = 'owner' }: RenderOptions = {},
@@ -30,15 +40,22 @@ export function renderWithProviders(
   if (role) setSession(sessionFixture(role));
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
-  return render(
-    <MemoryRouter initialEntries={[route]}>
-      <AppProviders queryClient={queryClient}>
-        <Routes>
-          <Route path={path} element={ui} />
-          {path !== '*' && <Route path="*" element={null} />}
-        </Routes>
-        <LocationProbe />
-      </AppProviders>
-    </MemoryRouter>,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AppProviders queryClient={queryClient}>
+            <Routes>
+              <Route path={path} element={ui} />
+              {path !== '*' && <Route path="*" element={null} />}
+            </Routes>
+            <LocationProbe />
+          </AppProviders>
+        ),
+      },
+    ],
+    { initialEntries: [route] },
   );
+  return render(<RouterProvider router={router} />);
 }

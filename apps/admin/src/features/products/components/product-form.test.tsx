@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminCategory } from '@store/contracts/admin/categories';
 import { adminMessages } from '@store/contracts/admin/common';
@@ -301,5 +302,83 @@ describe('the product form', () => {
     expect(await screen.findByText('Choose a category from the Categories screen')).toBeVisible();
     expect(screen.getByLabelText('Category')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('Invalid input')).toBeNull();
+  });
+
+  it('asks before a link leaves edits unsaved; Stay keeps them, Leave goes', async () => {
+    const onSave = vi.fn(async (form: ProductForm) => savedProduct(form));
+    renderWithProviders(
+      <>
+        <Link to="/products">← Products</Link>
+        <ProductFormView categories={categories} onSave={onSave} />
+      </>,
+      { route: '/products/new' },
+    );
+    const user = userEvent.setup();
+    const location = () => screen.getByTestId('location').textContent;
+
+    await user.type(screen.getByLabelText('Title'), 'Dotted notebook');
+    await user.click(screen.getByRole('link', { name: '← Products' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(location()).toBe('/products/new');
+    expect(screen.getByLabelText('Title')).toHaveValue('Dotted notebook');
+
+    await user.click(screen.getByRole('link', { name: '← Products' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await expect.poll(location).toBe('/products');
+  });
+
+  it('leaves at once when nothing was changed', async () => {
+    renderWithProviders(
+      <>
+        <Link to="/products">← Products</Link>
+        <ProductFormView categories={categories} onSave={vi.fn()} />
+      </>,
+      { route: '/products/new' },
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: '← Products' }));
+    await expect.poll(() => screen.getByTestId('location').textContent).toBe('/products');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens a saved product unchanged: leaving it asks nothing (its one stock row included)', async () => {
+    const plain = {
+      ...savedProduct({
+        title: 'Ledger',
+        description: '',
+        category: 'Notebooks',
+        parentCategory: null,
+        regularPrice: 240,
+        discountedPrice: null,
+        hsnCode: '4820',
+        gstRateBp: 1800,
+        sku: 'LED-1',
+        barcode: null,
+        weightGrams: 640,
+        stock: 6,
+        featured: false,
+        published: true,
+        images: [],
+        attributes: [],
+        variantStock: [],
+      }),
+      // the API lists a product without sizes or colours with its one stock row
+      variantStock: [{ size: '', color: '', onHand: 6 }],
+    };
+    renderWithProviders(
+      <>
+        <Link to="/products">← Products</Link>
+        <ProductFormView product={plain} categories={categories} onSave={vi.fn()} />
+      </>,
+      { route: '/products/p1' },
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: '← Products' }));
+    await expect.poll(() => screen.getByTestId('location').textContent).toBe('/products');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminCategory } from '@store/contracts/admin/categories';
 import { formatGstRate, GST_RATES_BP, usualGstOfCategory } from '@store/contracts/gst';
@@ -18,7 +18,8 @@ import { FieldError } from '@store/ui/label';
 import { applyServerErrors } from '@/lib/api-client';
 import type { uploadImage } from '@/lib/images';
 import { FormSection } from '@/components/form-section';
-import { variantAxes } from '../lib/variant-grid';
+import { UnsavedChangesPrompt } from '@/components/unsaved-changes-prompt';
+import { variantAxes, variantGrid } from '../lib/variant-grid';
 import { AttributesEditor } from './attributes-editor';
 import { ImageList } from './image-list';
 import { ProductCodesFields } from './product-codes-fields';
@@ -70,6 +71,7 @@ export function productFormValues(product?: AdminProduct): ProductFormInput {
       attributes: [],
       variantStock: [],
     };
+  const axes = variantAxes(product.attributes);
   return {
     slug: product.slug ?? undefined,
     title: product.title,
@@ -94,7 +96,9 @@ export function productFormValues(product?: AdminProduct): ProductFormInput {
       values: a.values,
       metricUnit: a.metricUnit,
     })),
-    variantStock: product.variantStock,
+    // as the stock grid keeps it (a product without sizes or colours has none; the API lists its
+    // one stock row): the form opens unchanged, so leaving it asks nothing
+    variantStock: variantGrid(axes.sizes, axes.colours, product.variantStock),
     // what the form shows: the server applies only the owner's changes to today's units
     stockSeen: product.variantStock,
   };
@@ -150,6 +154,7 @@ export function ProductFormView({
     defaultValues: productFormValues(product),
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const saving = useRef(false);
   const category = useWatch({ control: form.control, name: 'category' });
   // A new product starts from its category's usual HSN heading and rate, as a CSV row without
   // them does: both stay the owner's to change, and a choice they made is never overwritten.
@@ -178,11 +183,14 @@ export function ProductFormView({
       values.variantStock.length > 0
         ? { ...values, stock: values.variantStock.reduce((n, v) => n + v.onHand, 0) }
         : values;
+    saving.current = true;
     try {
       const saved = await onSave(withStock);
       form.reset(productFormValues(saved));
     } catch (error) {
       setProblem(applyServerErrors(error, form.setError, formFields));
+    } finally {
+      saving.current = false;
     }
   });
 
@@ -193,6 +201,7 @@ export function ProductFormView({
       className="grid grid-cols-[minmax(0,1fr)] gap-6"
       aria-label="Product"
     >
+      <UnsavedChangesPrompt dirty={form.formState.isDirty} saving={saving} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid min-w-0 content-start gap-6">
           <FormSection legend="Product">
