@@ -126,8 +126,7 @@ const placeOrder = (items: Record<string, number>, extra: Record<string, unknown
     payload: { products: items, shippingAddress: nagpur, ...extra },
   });
 
-const rowOf = async (id: string) =>
-  (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const rowOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 describe('the cart’s quote with the store’s rates', () => {
   it('needs the PIN while zones differ, then charges the zone’s rate with the parcel’s weight', async () => {
@@ -271,10 +270,7 @@ describe('POST /orders with the store’s rates', () => {
 
   it('cash on delivery over the store’s limit counts delivery and the fee', async () => {
     // goods ₹100 are within ₹200; with ₹100 delivery and the ₹30 fee the courier collects ₹230
-    await t.db
-      .update(stores)
-      .set({ codMaxPaise: 200_00 })
-      .where(eq(stores.id, DEFAULT_STORE_ID));
+    await t.db.update(stores).set({ codMaxPaise: 200_00 }).where(eq(stores.id, DEFAULT_STORE_ID));
     const res = await placeOrder({ [pen]: 1 }, { paymentMethod: 'cod' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({

@@ -71,9 +71,7 @@ const flatRate = (paise: number): DeliveryChargeRules =>
     ? { ...freeDeliveryEverywhere, bands: [{ fromPaise: 0, chargePaise: everywhere(paise) }] }
     : freeDeliveryEverywhere;
 
-const input = (
-  over: Partial<PricingInput> & { deliveryChargePaise?: number },
-): PricingInput => {
+const input = (over: Partial<PricingInput> & { deliveryChargePaise?: number }): PricingInput => {
   const { deliveryChargePaise = 0, ...rest } = over;
   return {
     lines: [line({ productId: 'a' })],
@@ -100,9 +98,7 @@ function expectConsistent(o: PricedOrder) {
   expect(o.lines.reduce((s, l) => s + l.discountPaise, 0)).toBe(o.discountPaise);
   expect(o.applied.reduce((s, a) => s + a.goodsPaise, 0)).toBe(o.discountPaise);
   expect(o.delivery.paise).toBe(o.delivery.chargePaise - o.delivery.waivedPaise);
-  expect(o.totalPaise).toBe(
-    o.subtotalPaise - o.discountPaise + o.delivery.paise + o.codFee.paise,
-  );
+  expect(o.totalPaise).toBe(o.subtotalPaise - o.discountPaise + o.delivery.paise + o.codFee.paise);
   expect(o.totalPaise).toBeGreaterThanOrEqual(0);
 }
 
@@ -618,4 +614,3 @@ describe('priceOrder with the store’s delivery charges', () => {
     expect(o.totalPaise).toBe(10_000);
   });
 });
-

@@ -207,10 +207,7 @@ function chooseDiscounts(
   const automatic = input.discounts.filter((d) => d.code === null && usable(d));
   const delivery = automatic.find((d) => d.kind === 'free_delivery');
   const goodsOffers = automatic.filter((d) => d.kind !== 'free_delivery');
-  const trailing = [
-    ...(codeRule ? [codeRule] : []),
-    ...(delivery ? [delivery] : []),
-  ];
+  const trailing = [...(codeRule ? [codeRule] : []), ...(delivery ? [delivery] : [])];
   // the code's own Free delivery comes after an automatic one: the waiver is counted once
   trailing.sort((a, b) => Number(a === codeRule) - Number(b === codeRule));
 

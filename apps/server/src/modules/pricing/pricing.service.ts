@@ -13,14 +13,7 @@ import { effectivePrice } from '@store/contracts/money';
 import { orderStatus } from '@store/contracts/order-rules';
 import type { CreateOrderBody } from '@store/contracts/orders';
 import type { DbOrTx } from '../../db/client';
-import {
-  categories,
-  discounts,
-  discountUses,
-  orderItems,
-  orders,
-  stores,
-} from '../../db/schema';
+import { categories, discounts, discountUses, orderItems, orders, stores } from '../../db/schema';
 import type { ProductRow } from '../products/products.service';
 import { loadDeliveryCharger } from '../shipping/delivery-charge.service';
 import {

@@ -87,7 +87,11 @@ export type DeliveryCharger = (
 export async function loadDeliveryCharger(
   db: DbOrTx,
   storeId: string,
-  request: { shipToPin: string | null; productIds: readonly string[]; unknownPin?: 'refuse' | 'ignore' },
+  request: {
+    shipToPin: string | null;
+    productIds: readonly string[];
+    unknownPin?: 'refuse' | 'ignore';
+  },
 ): Promise<DeliveryCharger> {
   let to: PinPlace | null = null;
   if (request.shipToPin !== null) {
