@@ -283,6 +283,15 @@ describe('POST /orders with the store’s rates', () => {
     expect(online.json()).toMatchObject({ delivery: 100, codFee: 0, total: 200 });
   });
 
+  it('the payment form names the fee beside Cash on delivery', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/payments/fields' });
+    const method = res.json().find((f: { name: string }) => f.name === 'method');
+    expect(method.options).toContainEqual({
+      value: 'cod',
+      label: 'Cash on delivery (pay when your order arrives; ₹30 fee)',
+    });
+  });
+
   it('cash on delivery chosen on the payment page adds the fee to the order before the limit', async () => {
     const order = (await placeOrder({ [pen]: 1 })).json() as Order;
     expect(order.total).toBe(200);
