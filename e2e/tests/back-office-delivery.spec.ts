@@ -1,5 +1,18 @@
-import type { Page } from '@playwright/test';
-import { toast } from '../support/fixtures';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
+import {
+  isFullyInStock,
+  listProducts,
+  needsNoChoice,
+  newShopper,
+  orderCard,
+  registerViaApi,
+  signInBrowser,
+  toast,
+} from '../support/fixtures';
+import { approveInGateway, choosePaymentMethod } from '../support/payment';
+import { addProductToCart, fillShipping } from '../support/shop';
 import {
   adminHeaders,
   adminScreen,
@@ -89,6 +102,8 @@ test.describe('delivery charges in Store settings', () => {
     ({ isMobile }) => isMobile,
     'the settings are shared: the desktop journey changes them',
   );
+  // both journeys below set the store's rates and put them back: one at a time
+  test.describe.configure({ mode: 'serial' });
 
   test('the owner sets a rate table, a threshold and a COD fee; it reads back the same, at 1366 px and at 390 px', async ({
     page,
@@ -168,4 +183,126 @@ test.describe('delivery charges in Store settings', () => {
       expect(put.status(), await put.text()).toBe(200);
     }
   });
+
+  test('a shopper sees Delivery from the PIN: calculated later in the cart, charged at checkout, on the order and its invoice', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    ownerSession,
+    checkPage,
+  }, testInfo) => {
+    const headers = adminHeaders(ownerSession);
+    // ₹80 anywhere but the North-East (₹150), so the cart cannot know it before the PIN
+    await setDeliveryCharges(request, headers, {
+      bands: [
+        {
+          fromRupees: 0,
+          charges: {
+            sameCity: 80,
+            sameState: 80,
+            metro: 80,
+            restOfIndia: 80,
+            northEastAndIslands: 150,
+          },
+        },
+      ],
+      weight: null,
+      freeAboveRupees: 100_000,
+    });
+    try {
+      const shopper = newShopper('delivery', testInfo.project.name);
+      await signInBrowser(context, baseURL!, await registerViaApi(request, shopper));
+      const product = (await listProducts(request)).find(
+        (p) =>
+          isFullyInStock(p) &&
+          needsNoChoice(p) &&
+          (p.discountedPrice ?? p.regularPrice ?? 0) < 2000,
+      )!;
+      expect(product, 'a product in stock with nothing to choose').toBeTruthy();
+      const price = product.discountedPrice ?? product.regularPrice ?? 0;
+      await addProductToCart(page, product);
+
+      const box = page.getByRole('complementary', { name: 'Order Summary' });
+      const delivery = box.getByTestId('delivery-line');
+      await expect(delivery).toContainText('Delivery');
+      await expect(delivery).toContainText('Calculated from your PIN code');
+      await expect(delivery).toContainText('more for free delivery');
+      await checkPage('cart-delivery-needs-pin');
+
+      await box.getByRole('button', { name: 'Checkout' }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await fillShipping(page);
+      // the PIN (Bengaluru) prices it: ₹80, and the total includes it
+      await expect(summary(page).getByTestId('delivery-line')).toContainText('₹80');
+      const total = price + 80;
+      await expect(summary(page).getByText('Total', { exact: true }).locator('..')).toContainText(
+        `₹${total.toLocaleString('en-IN')}`,
+      );
+      await checkPage('checkout-delivery-charged');
+      await page.getByRole('button', { name: /place order/i }).click();
+      await expect(page).toHaveURL(/\/payment\?orderId=/);
+      const orderId = new URL(page.url()).searchParams.get('orderId')!;
+      const placed = (await (
+        await request.get(`/api/v1/orders/${orderId}`, { params: { contactInfo: shopper.email } })
+      ).json()) as { total: number; delivery: number };
+      expect(placed).toMatchObject({ delivery: 80 });
+      expect(placed.total).toBeCloseTo(total, 2);
+
+      await choosePaymentMethod(page, 'gateway');
+      await approveInGateway(page);
+      await expect(page).toHaveURL(/\/order-success/);
+      const deliveryTerm = (scope: ReturnType<Page['locator']> | Page) =>
+        scope.getByText('Delivery', { exact: true }).locator('..');
+      await expect(deliveryTerm(page.getByRole('main'))).toContainText('₹80.00');
+
+      // My Orders: the Delivery line, and the invoice's Delivery charges line with its GST
+      await page.goto('/orders');
+      const card = orderCard(page, orderId);
+      await expect(deliveryTerm(card)).toContainText('₹80.00');
+      const button = card.getByRole('button', { name: /Download invoice/ });
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      const bytes = await readFile((await download.path())!);
+      const parser = new PDFParse({ data: new Uint8Array(bytes) });
+      const text = (await parser.getText()).text;
+      await parser.destroy();
+      expect(text).toContain('Delivery charges');
+      expect(text).toMatch(/Delivery\s+₹80\.00/);
+      expect(text).toMatch(
+        new RegExp(
+          `Invoice total\\s+₹${total.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+        ),
+      );
+
+      // the back office's order page
+      await openAdmin(page, ownerSession, `/admin/orders/${orderId}`);
+      const items = page.getByRole('region', { name: 'Items' });
+      await expect(items.getByRole('rowheader', { name: 'Delivery' }).locator('..')).toContainText(
+        '₹80.00',
+      );
+    } finally {
+      await setDeliveryCharges(request, headers, {
+        bands: [],
+        weight: null,
+        freeAboveRupees: null,
+      });
+    }
+  });
 });
+
+const summary = (page: Page) => page.getByRole('complementary', { name: 'Order Summary' });
+
+/** Store settings' delivery charges through the owner's API (the rest of the settings as they are). */
+async function setDeliveryCharges(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  deliveryCharges: unknown,
+) {
+  const now = await request.get('/api/v1/admin/settings', { headers });
+  const current = ((await now.json()) as { settings: Record<string, unknown> }).settings;
+  const put = await request.put('/api/v1/admin/settings', {
+    headers,
+    data: { ...current, deliveryCharges, codFeeRupees: 0 },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+}

@@ -61,9 +61,21 @@ export const cartQuoteSchema = z.object({
     charge: z.number(),
     /** waived by a Free delivery discount */
     waived: z.number(),
-    /** what the shopper pays for it: charge − waived ("Free" when 0) */
+    /** what the shopper pays for it: charge − waived ("Free" when 0; 0 while it needs a PIN) */
     amount: z.number(),
+    /**
+     * free: the store charges nothing; freeAbove: the order reached the free-delivery threshold;
+     * rate: the zone's (or all of India's) charge; needsPin: the charge depends on the PIN, not
+     * given yet ("Calculated from your PIN code"), and the total leaves it out
+     */
+    basis: z.enum(['free', 'freeAbove', 'rate', 'needsPin']),
+    /** the rule's words: "Rest of India · 1.2 kg", "Free on orders from ₹999", … */
+    label: z.string(),
+    /** rupees more (after discounts) that would make delivery free; null when nothing would */
+    toFree: z.number().nullable(),
   }),
+  /** the cash-on-delivery fee, when the quote was asked for cash on delivery; 0: none */
+  codFee: z.number(),
   total: z.number(),
   offers: z.array(appliedOfferSchema),
   coupon: quoteCouponSchema.nullable(),

@@ -139,7 +139,7 @@ export const orderSchema = z.object({
     postalCode: z.string(),
     phone: z.string(),
   }),
-  /** rupees: subtotal - discount + delivery (the amount to pay) */
+  /** rupees: subtotal - discount + delivery + COD fee (the amount to pay) */
   total: z.number(),
   /** rupees: the lines' price × quantity, before discounts. Absent on older responses. */
   subtotal: z.number().optional(),
@@ -147,6 +147,8 @@ export const orderSchema = z.object({
   discount: z.number().optional(),
   /** rupees charged for delivery ("Free" when 0) */
   delivery: z.number().optional(),
+  /** rupees: the cash-on-delivery fee, when the checkout chose cash on delivery; 0 or absent: none */
+  codFee: z.number().optional(),
   /** the coupon code applied, as stored (upper case); null without one */
   couponCode: z.string().nullable().optional(),
   /** every discount applied: the code's and the automatic offers */

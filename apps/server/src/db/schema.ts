@@ -423,7 +423,10 @@ export const orders = pgTable(
     contactEmail: text('contact_email').notNull(),
     /** 10 digits, no country code */
     contactPhone: text('contact_phone').notNull(),
-    /** what the shopper pays: subtotal − discount + delivery (docs/decisions/promotions.md) */
+    /**
+     * what the shopper pays: subtotal − discount + delivery + COD fee (docs/decisions/promotions.md,
+     * delivery-charges.md)
+     */
     totalPaise: paise('total_paise').notNull(),
     /** the lines' price × quantity before discounts (tax-inclusive, as the catalogue shows them) */
     subtotalPaise: paise('subtotal_paise').notNull().default(0),
@@ -433,6 +436,10 @@ export const orders = pgTable(
     deliveryPaise: paise('delivery_paise').notNull().default(0),
     /** GST inside a charged delivery (charged with the goods: the principal supply's rate); null when free */
     deliveryTax: jsonb('delivery_tax').$type<OrderDeliveryTax>(),
+    /** the cash-on-delivery fee, when the checkout chose cash on delivery (never waived); 0: none */
+    codFeePaise: paise('cod_fee_paise').notNull().default(0),
+    /** GST inside the COD fee, at the delivery charge's rate; null when there is no fee */
+    codFeeTax: jsonb('cod_fee_tax').$type<OrderDeliveryTax>(),
     /** the Coupon code applied, as stored (upper case); null without one */
     couponCode: text('coupon_code'),
     /** every discount applied, as the shopper saw it at order time (the code's and automatic offers) */

@@ -122,10 +122,12 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
       discountPaise: z.number().int().optional(),
     }),
   ),
-  /** before discounts; the total is subtotal − discount + delivery */
+  /** before discounts; the total is subtotal − discount + delivery + COD fee */
   subtotalPaise: z.number().int().optional(),
   discountPaise: z.number().int().optional(),
   deliveryPaise: z.number().int().optional(),
+  /** the cash-on-delivery fee charged (0: none) */
+  codFeePaise: z.number().int().optional(),
   couponCode: z.string().nullable().optional(),
   /** the discounts applied, as the shopper saw them: what each took off the goods and delivery */
   offers: z

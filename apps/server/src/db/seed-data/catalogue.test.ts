@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_WEIGHT_MAX_GRAMS } from '@store/contracts/delivery-charges';
 import { GST_RATES_BP, hsnPattern } from '@store/contracts/gst';
 import { seedProducts } from './catalogue';
 
@@ -22,5 +23,17 @@ describe('the demo catalogue’s GST', () => {
     expect(rateOf('gel-pen-pack-10')).toBe(1800);
     expect(rateOf('fountain-pen-ink-black')).toBe(1800);
     expect(rateOf('geometry-box')).toBe(500);
+  });
+});
+
+describe('the demo catalogue’s weights', () => {
+  it('weighs every product in whole grams, a ream of A4 heavier than a pen', () => {
+    for (const p of seedProducts) {
+      expect(Number.isSafeInteger(p.weightGrams), p.slug).toBe(true);
+      expect(p.weightGrams, p.slug).toBeGreaterThan(0);
+      expect(p.weightGrams, p.slug).toBeLessThanOrEqual(PRODUCT_WEIGHT_MAX_GRAMS);
+    }
+    const grams = (slug: string) => seedProducts.find((p) => p.slug === slug)!.weightGrams;
+    expect(grams('copier-paper-a4-500')).toBeGreaterThan(grams('gel-pen-pack-10') * 10);
   });
 });

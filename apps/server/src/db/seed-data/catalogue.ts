@@ -29,6 +29,8 @@ export interface SeedProduct {
   hsnCode: string;
   /** GST rate in basis points (1800 = 18%), the rate since 22 September 2025 */
   gstRateBp: number;
+  /** grams per unit as packed: what a store that charges by weight counts (delivery-charges.md) */
+  weightGrams: number;
 }
 
 const PAPER = 'Paper Goods';
@@ -875,6 +877,88 @@ const seedGst: Record<string, [hsnCode: string, rateBp: number]> = {
   'document-folder-set': ['3926', STANDARD],
 };
 
+/**
+ * Each demo product's packed weight in grams, so a store that turns on weight rates sees them
+ * (the seeded store itself charges nothing for delivery: the spec's "Free").
+ */
+const seedWeightGrams: Record<string, number> = {
+  'classic-hardbound-diary-2025': 450,
+  'spiral-ruled-notebook-a4': 380,
+  'kraft-pocket-journal-set': 240,
+  'leather-refillable-journal': 520,
+  'long-notebook-pack-6': 1_100,
+  'executive-planner-undated': 480,
+  'grid-engineering-notebook': 350,
+  'floral-softcover-diary': 300,
+  'mini-memo-notebook-10': 420,
+  'fountain-pen-classic-gold': 60,
+  'student-fountain-pen-pack-2': 70,
+  'ebonite-fountain-pen-handmade': 55,
+  'piston-fountain-pen-ink-window': 45,
+  'matte-black-fountain-pen-gift-set': 320,
+  'gel-pen-pack-10': 110,
+  'ball-pen-box-20': 180,
+  'calligraphy-pen-set': 150,
+  'rollerball-pen-metal': 40,
+  'pencil-hb-pack-12': 120,
+  'mechanical-pencil-05': 25,
+  'highlighter-pastel-6': 110,
+  'fineliner-set-12': 130,
+  'stationery-monthly-issue': 180,
+  'calligraphy-quarterly': 220,
+  'kids-activity-magazine': 160,
+  'travel-journal-magazine': 200,
+  'bullet-journal-ideas': 190,
+  'office-organiser-guide': 210,
+  'hindi-sahitya-patrika': 170,
+  'art-supplies-review': 200,
+  'paper-craft-special': 230,
+  'copier-paper-a4-500': 2_400,
+  'handmade-paper-sheets': 350,
+  'coloured-craft-paper-100': 450,
+  'watercolour-paper-pad': 520,
+  'chart-paper-pack-25': 900,
+  'sticky-notes-cube': 260,
+  'tracing-paper-pad': 280,
+  'kraft-wrapping-roll': 600,
+  'premium-envelopes-50': 480,
+  'fountain-pen-ink-royal-blue': 140,
+  'fountain-pen-ink-black': 140,
+  'calligraphy-ink-set': 320,
+  'ink-cartridges-pack-20': 60,
+  'indian-ink-drawing': 90,
+  'stamp-pad-ink-violet': 70,
+  'shimmer-ink-gold': 110,
+  'ink-converter-piston': 10,
+  'refill-gel-pack-10': 40,
+  'watercolour-cake-set-24': 210,
+  'oil-pastels-50': 380,
+  'round-brush-set-6': 60,
+  'sketch-pencils-12': 150,
+  'acrylic-paint-set-12': 420,
+  'sketchbook-a5-spiral': 260,
+  'clay-modelling-kit': 850,
+  'crayons-jumbo-24': 360,
+  'canvas-board-pack-3': 750,
+  'brass-paper-clips-100': 120,
+  'washi-tape-set-8': 140,
+  'desk-organiser-wood': 950,
+  'stapler-with-pins': 220,
+  'scissors-stainless': 90,
+  'geometry-box': 180,
+  'bookmark-brass-peacock': 20,
+  'pencil-pouch-canvas': 80,
+  'eraser-sharpener-combo': 30,
+  'document-folder-set': 400,
+};
+
+function weightOf(slug: string): number {
+  const grams = seedWeightGrams[slug];
+  if (grams === undefined)
+    throw new Error(`The demo product ${slug} has no weight in seedWeightGrams`);
+  return grams;
+}
+
 function gstOf(slug: string): [string, number] {
   const gst = seedGst[slug];
   if (!gst) throw new Error(`The demo product ${slug} has no HSN code and GST rate in seedGst`);
@@ -897,6 +981,7 @@ export const seedProducts: SeedProduct[] = groups.flatMap((g) =>
       attributes,
       hsnCode,
       gstRateBp,
+      weightGrams: weightOf(slug),
     };
   }),
 );

@@ -64,6 +64,8 @@ export interface DocumentSnapshot {
    * (taxed with the goods), so the totals hold it. Absent on documents issued before it existed.
    */
   delivery?: { paise: number };
+  /** the cash-on-delivery fee, when charged (also one of the lines); absent: none */
+  codFee?: { paise: number };
   totalInWords: string;
   /** a credit note: the invoice it reduces, and the refund it records */
   against: { number: string; issuedAt: string } | null;

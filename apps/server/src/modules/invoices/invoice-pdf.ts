@@ -399,6 +399,9 @@ export async function renderDocumentPdf(s: DocumentSnapshot): Promise<Buffer> {
           number | string,
         ][])
       : []),
+    ...(isInvoice && s.codFee && s.codFee.paise > 0
+      ? ([['Cash on delivery fee', s.codFee.paise]] as [string, number][])
+      : []),
     ['Taxable value', s.totals.taxablePaise],
     ...(s.intraState
       ? ([

@@ -214,21 +214,26 @@ export async function issueInvoice(
       ...(item.discountPaise > 0 ? { discountPaise: item.discountPaise } : {}),
     });
   });
-  // a delivery charge is supplied with the goods: one more line, at the rate createOrder split it
-  if (order.deliveryPaise > 0 && order.deliveryTax) {
-    const d = order.deliveryTax;
+  // a delivery charge and a cash-on-delivery fee are supplied with the goods: one more line
+  // each, at the rate and split createOrder (or the payment page's cash on delivery) stored
+  const charges = [
+    { description: 'Delivery charges', paise: order.deliveryPaise, tax: order.deliveryTax },
+    { description: 'Cash on delivery fee', paise: order.codFeePaise, tax: order.codFeeTax },
+  ];
+  for (const { description, paise, tax } of charges) {
+    if (paise <= 0 || !tax) continue;
     lines.push(
       withLineTotal({
         position: Math.max(-1, ...lines.map((l) => l.position)) + 1,
-        description: 'Delivery charges',
-        hsnCode: d.hsnCode,
+        description,
+        hsnCode: tax.hsnCode,
         quantity: 1,
-        unitPricePaise: order.deliveryPaise,
-        rateBp: d.rateBp,
-        taxablePaise: d.taxablePaise,
-        cgstPaise: d.cgstPaise,
-        sgstPaise: d.sgstPaise,
-        igstPaise: d.igstPaise,
+        unitPricePaise: paise,
+        rateBp: tax.rateBp,
+        taxablePaise: tax.taxablePaise,
+        cgstPaise: tax.cgstPaise,
+        sgstPaise: tax.sgstPaise,
+        igstPaise: tax.igstPaise,
       }),
     );
   }
@@ -298,6 +303,7 @@ export async function issueInvoice(
       totals,
       ...(discounts.length ? { discounts } : {}),
       delivery: { paise: order.deliveryPaise },
+      ...(order.codFeePaise > 0 ? { codFee: { paise: order.codFeePaise } } : {}),
       totalInWords: amountInWords(totals.totalPaise),
       against: null,
       refund: null,
@@ -487,7 +493,7 @@ async function creditAgainstInvoice(
 }
 
 function withoutInvoiceExtras(snapshot: DocumentSnapshot): DocumentSnapshot {
-  const { discounts: _discounts, delivery: _delivery, ...rest } = snapshot;
+  const { discounts: _discounts, delivery: _delivery, codFee: _codFee, ...rest } = snapshot;
   return rest;
 }
 

@@ -67,6 +67,8 @@ export interface OrderView {
   discounts: { label: string; amount: string }[];
   /** the delivery charge, "Free" when nothing is charged */
   delivery: string;
+  /** the cash-on-delivery fee ("₹30.00"); absent when none is charged */
+  codFee?: string;
   total: string;
   shipTo: { fullName: string; lines: string[]; phone: string };
   /** the signed-in shopper's list, and the look-up anyone with the e-mail can use */
@@ -263,6 +265,16 @@ function OrderDetails({ order }: { order: OrderView }) {
               {order.delivery}
             </td>
           </tr>
+          {order.codFee && (
+            <tr style={{ borderTop: `1px solid ${colour.border}` }}>
+              <td style={cell} colSpan={2}>
+                Cash on delivery fee
+              </td>
+              <td align="right" style={cell}>
+                {order.codFee}
+              </td>
+            </tr>
+          )}
           <tr style={{ borderTop: `1px solid ${colour.border}` }}>
             <td style={{ ...cell, fontWeight: 700 }} colSpan={2}>
               Total

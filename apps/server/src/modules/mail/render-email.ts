@@ -123,6 +123,7 @@ async function loadOrder(
           amount: `−${formatPaise(o.amountPaise - o.deliveryPaise)}`,
         })),
       delivery: row.deliveryPaise > 0 ? formatPaise(row.deliveryPaise) : 'Free',
+      ...(row.codFeePaise > 0 ? { codFee: formatPaise(row.codFeePaise) } : {}),
       total: formatPaise(row.totalPaise),
       shipTo: {
         fullName: row.shippingFullName,

@@ -310,6 +310,7 @@ export async function getAdminOrder(
     subtotalPaise: row.subtotalPaise,
     discountPaise: row.discountPaise,
     deliveryPaise: row.deliveryPaise,
+    codFeePaise: row.codFeePaise,
     couponCode: row.couponCode,
     offers: row.offers.map((o) => ({
       code: o.code,

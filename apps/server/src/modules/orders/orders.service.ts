@@ -91,6 +91,7 @@ function toOrder(
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
     delivery: paiseToRupees(row.deliveryPaise),
+    codFee: paiseToRupees(row.codFeePaise),
     couponCode: row.couponCode,
     offers: row.offers.map((o) => ({
       code: o.code,
@@ -345,7 +346,9 @@ export async function createOrder(
 
   // Cash on delivery chosen at checkout: the store's rules decide now, before the shopper's caps
   // count this order or any stock is taken (it was refused only on the payment page, with the
-  // order placed and its stock held). An order its discounts cover in full has nothing to collect.
+  // order placed and its stock held). The limit reads the whole total: goods after discounts,
+  // delivery and the COD fee, the cash the courier collects. An order its discounts cover in full
+  // has nothing to collect.
   const { totalPaise } = priced;
   if (body.paymentMethod === 'cod' && totalPaise > 0) {
     const refusal = await codRefusal(tx, storeId, { totalPaise, shippingPostalCode: postalCode });
@@ -443,6 +446,8 @@ function orderMoney(priced: PricedOrder) {
     discountPaise: priced.discountPaise,
     deliveryPaise: priced.delivery.paise,
     deliveryTax: priced.delivery.tax,
+    codFeePaise: priced.codFee.paise,
+    codFeeTax: priced.codFee.tax,
     couponCode: priced.coupon?.applied ? priced.coupon.code : null,
     offers: priced.applied.map((a) => ({
       discountId: a.discountId,

@@ -17,6 +17,15 @@ export const codMessages = {
   notCod: 'This order is not a cash-on-delivery order',
 } as const;
 
+/** The store's cash-on-delivery fee in paise (0: none), as saved now. */
+export async function codFeeOf(db: DbOrTx, storeId: string): Promise<number> {
+  const [store] = await db
+    .select({ fee: stores.codFeePaise })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return Math.max(0, store?.fee ?? 0);
+}
+
 /** Whether a PIN may pay cash: no prefixes means all of India. */
 export function codAllowedForPin(pin: string, prefixes: readonly string[] | null): boolean {
   const digits = pin.replace(/\s+/g, '');

@@ -4,6 +4,7 @@ import { orderStatus, orderStatusLabel } from '@store/contracts/order-rules';
 import type { PaymentResponse } from '@store/contracts/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
+import { codFeeForPlacedOrder } from '../pricing/pricing.service';
 import { HttpError } from '../../lib/errors';
 import { normalizeOrderId } from '../orders/order-id';
 import {
@@ -30,6 +31,9 @@ export interface CodOrder {
   id: string;
   totalPaise: number;
   shippingPostalCode: string;
+  shippingState: string;
+  /** the fee already charged (the checkout sent paymentMethod 'cod'); 0: none yet */
+  codFeePaise: number;
 }
 
 /**
@@ -45,8 +49,17 @@ export async function startCashOnDelivery(
   order: CodOrder,
   now: Date,
 ): Promise<PaymentResponse> {
-  const refusal = await codRefusal(tx, storeId, order);
+  // the store's cash-on-delivery fee joins the total now, if the checkout did not charge it
+  // (the limit then reads the cash the courier collects: goods, delivery and fee)
+  const fee = order.codFeePaise > 0 ? null : await codFeeForPlacedOrder(tx, storeId, order);
+  const totalPaise = order.totalPaise + (fee?.paise ?? 0);
+  const refusal = await codRefusal(tx, storeId, { ...order, totalPaise });
   if (refusal) throw refuse(refusal);
+  if (fee && fee.paise > 0)
+    await tx
+      .update(orders)
+      .set({ codFeePaise: fee.paise, codFeeTax: fee.tax, totalPaise })
+      .where(eq(orders.id, order.id));
   // the order row is locked and Pending, so this cannot lose; checked all the same
   if (!(await acceptCashOnDelivery(tx, order.id)))
     throw new HttpError(409, 'This order has already been paid');
@@ -56,7 +69,7 @@ export async function startCashOnDelivery(
     orderId: order.id,
     provider: COD_PROVIDER,
     method: COD_METHOD,
-    amountPaise: order.totalPaise,
+    amountPaise: totalPaise,
     status: 'pending',
     createdAt: now,
   });

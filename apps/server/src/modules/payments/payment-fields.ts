@@ -1,4 +1,5 @@
 import { gstinMessages } from '@store/contracts/gst';
+import { formatInr, paiseToRupees } from '@store/contracts/money';
 import type { PaymentField } from '@store/contracts/payments';
 import type { PaymentMethod } from './payment-config';
 
@@ -15,6 +16,14 @@ export interface FieldDefaults {
   email?: string;
   /** +91 and ten digits */
   phone?: string | undefined;
+  /** the store's cash-on-delivery fee in paise: named beside the method, before it is chosen */
+  codFeePaise?: number;
+}
+
+/** The method's words, with the cash-on-delivery fee when the store charges one. */
+function methodLabel(method: PaymentMethod, codFeePaise: number): string {
+  if (method !== 'cod' || codFeePaise <= 0) return methodLabels[method];
+  return `Cash on delivery (pay when your order arrives; ${formatInr(paiseToRupees(codFeePaise))} fee)`;
 }
 
 /**
@@ -33,7 +42,7 @@ export function paymentFieldDefinitions(
       label: 'Payment method',
       placeholder: 'Choose how to pay',
       type: 'select',
-      options: methods.map((m) => ({ value: m, label: methodLabels[m] })),
+      options: methods.map((m) => ({ value: m, label: methodLabel(m, defaults.codFeePaise ?? 0) })),
       rules: { required: true },
       rulesMessages: ['Please choose a payment method'],
     },

@@ -13,7 +13,13 @@ import { BODY_LIMIT } from '../../lib/body-limit';
 import { HttpError } from '../../lib/errors';
 import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
 import { formFields, orderReturnLocation } from './form-body';
-import { paymentConfigForStore, sandboxEnabled, type PaymentConfig } from './payment-config';
+import { codFeeOf } from './cod-rules';
+import {
+  COD_METHOD,
+  paymentConfigForStore,
+  sandboxEnabled,
+  type PaymentConfig,
+} from './payment-config';
 import { findUserById } from '../users/users.service';
 import { accountMobile } from '../addresses/addresses.service';
 import { paymentFieldDefinitions } from './payment-fields';
@@ -64,11 +70,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     async (request) => {
       // the methods this store's owner offers (store settings), not every one the server could
       const { methods } = paymentConfigForStore(config, request.store);
-      if (!request.user) return paymentFieldDefinitions(methods);
+      // the fee is named beside Cash on delivery, so the shopper knows it before choosing
+      const codFeePaise = methods.includes(COD_METHOD)
+        ? await codFeeOf(app.db, request.store.id)
+        : 0;
+      if (!request.user) return paymentFieldDefinitions(methods, { codFeePaise });
       const account = await findUserById(app.db, request.user.storeId, request.user.id);
       const payerName = account ? `${account.firstName} ${account.lastName}`.trim() : undefined;
       const phone = await accountMobile(app.db, request.user.storeId, request.user.id);
-      return paymentFieldDefinitions(methods, { email: request.user.email, payerName, phone });
+      return paymentFieldDefinitions(methods, {
+        email: request.user.email,
+        payerName,
+        phone,
+        codFeePaise,
+      });
     },
   );
 

@@ -109,6 +109,8 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
       status: orders.status,
       totalPaise: orders.totalPaise,
       shippingPostalCode: orders.shippingPostalCode,
+      shippingState: orders.shippingState,
+      codFeePaise: orders.codFeePaise,
       codStatus: orders.codStatus,
     })
     .from(orders)

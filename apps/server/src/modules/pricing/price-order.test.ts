@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { deliveryZoneIds } from '@store/contracts/delivery';
+import {
+  deliveryChargeFor,
+  freeDeliveryEverywhere,
+  type DeliveryChargeRules,
+  type ZoneAmounts,
+} from '@store/contracts/delivery-charges';
 import { splitLineTax } from '@store/contracts/gst';
 import { allocateByValue } from './allocate';
 import {
@@ -43,17 +50,41 @@ const rule = (over: Partial<DiscountRule>): DiscountRule => ({
   ...over,
 });
 
-const input = (over: Partial<PricingInput>): PricingInput => ({
-  lines: [line({ productId: 'a' })],
-  discounts: [],
-  couponCode: null,
-  usage: new Map(),
-  now: NOW,
-  deliveryChargePaise: 0,
-  supplierState: 'West Bengal',
-  shipToState: 'Karnataka',
-  ...over,
-});
+const everywhere = (paise: number): ZoneAmounts =>
+  Object.fromEntries(deliveryZoneIds.map((id) => [id, paise])) as ZoneAmounts;
+
+/** The store's rule as loadDeliveryCharger gives it: to a Rest of India PIN, these rules. */
+const chargerOf =
+  (rules: DeliveryChargeRules, cashOnDelivery = false) =>
+  (lines: readonly { productId: string; quantity: number; amountPaise: number }[]) =>
+    deliveryChargeFor({
+      rules,
+      zone: 'restOfIndia',
+      orderValuePaise: lines.reduce((s, l) => s + l.amountPaise, 0),
+      lines: lines.map((l) => ({ weightGrams: null, quantity: l.quantity })),
+      cashOnDelivery,
+    });
+
+/** A flat charge everywhere (0: a new store, free). */
+const flatRate = (paise: number): DeliveryChargeRules =>
+  paise
+    ? { ...freeDeliveryEverywhere, bands: [{ fromPaise: 0, chargePaise: everywhere(paise) }] }
+    : freeDeliveryEverywhere;
+
+const input = (over: Partial<PricingInput> & { deliveryChargePaise?: number }): PricingInput => {
+  const { deliveryChargePaise = 0, ...rest } = over;
+  return {
+    lines: [line({ productId: 'a' })],
+    discounts: [],
+    couponCode: null,
+    usage: new Map(),
+    now: NOW,
+    deliveryCharge: chargerOf(flatRate(deliveryChargePaise)),
+    supplierState: 'West Bengal',
+    shipToState: 'Karnataka',
+    ...rest,
+  };
+};
 
 /** What every priced order must satisfy, whatever the discounts. */
 function expectConsistent(o: PricedOrder) {
@@ -67,7 +98,7 @@ function expectConsistent(o: PricedOrder) {
   expect(o.lines.reduce((s, l) => s + l.discountPaise, 0)).toBe(o.discountPaise);
   expect(o.applied.reduce((s, a) => s + a.goodsPaise, 0)).toBe(o.discountPaise);
   expect(o.delivery.paise).toBe(o.delivery.chargePaise - o.delivery.waivedPaise);
-  expect(o.totalPaise).toBe(o.subtotalPaise - o.discountPaise + o.delivery.paise);
+  expect(o.totalPaise).toBe(o.subtotalPaise - o.discountPaise + o.delivery.paise + o.codFee.paise);
   expect(o.totalPaise).toBeGreaterThanOrEqual(0);
 }
 
@@ -483,5 +514,103 @@ describe('paise', () => {
       );
       expectConsistent(o);
     }
+  });
+});
+
+describe('priceOrder with the store’s delivery charges', () => {
+  const rules: DeliveryChargeRules = {
+    ...flatRate(6_000),
+    freeAbovePaise: 99_900,
+    codFeePaise: 3_000,
+  };
+  const lines = [line({ productId: 'a', unitPricePaise: 100_000 })];
+
+  it('reads the free-delivery threshold on the value after discounts', () => {
+    const full = priceOrder(input({ lines, deliveryCharge: chargerOf(rules) }));
+    expectConsistent(full);
+    expect(full.delivery).toMatchObject({ chargePaise: 0, paise: 0 });
+    expect(full.delivery.quote.basis).toBe('freeAbove');
+    expect(full.totalPaise).toBe(100_000);
+
+    // 10% off leaves ₹900: below ₹999, so delivery is charged, and ₹99 more would make it free
+    const off = priceOrder(
+      input({
+        lines,
+        deliveryCharge: chargerOf(rules),
+        discounts: [rule({ code: 'TEN' })],
+        couponCode: 'TEN',
+      }),
+    );
+    expectConsistent(off);
+    expect(off.discountPaise).toBe(10_000);
+    expect(off.delivery).toMatchObject({ chargePaise: 6_000, paise: 6_000 });
+    expect(off.delivery.quote.toFreePaise).toBe(9_900);
+    expect(off.totalPaise).toBe(96_000);
+  });
+
+  it('of automatic offers, takes the one leaving the least to pay, delivery included', () => {
+    // ₹50 off takes ₹1,040 below the threshold (₹60 delivery); 3% off (₹31.20) keeps it above
+    const fifty = rule({ kind: 'fixed', percentBp: null, amountPaise: 5_000 });
+    const three = rule({ percentBp: 300 });
+    const lines2 = [line({ productId: 'a', unitPricePaise: 104_000 })];
+    const o = priceOrder(
+      input({ lines: lines2, discounts: [fifty, three], deliveryCharge: chargerOf(rules) }),
+    );
+    expectConsistent(o);
+    expect(o.applied.map((a) => a.discountId)).toEqual([three.id]);
+    expect(o.totalPaise).toBe(104_000 - 3_120);
+  });
+
+  it('a Free delivery code waives the delivery charge but not the COD fee, and both are taxed', () => {
+    const small = [line({ productId: 'a', unitPricePaise: 50_000, gstRateBp: 1200 })];
+    const cod = priceOrder(input({ lines: small, deliveryCharge: chargerOf(rules, true) }));
+    expectConsistent(cod);
+    expect(cod.delivery.paise).toBe(6_000);
+    expect(cod.codFee).toEqual({
+      paise: 3_000,
+      tax: { hsnCode: '4820', rateBp: 1200, ...splitLineTax(3_000, 1200, false) },
+    });
+    expect(cod.totalPaise).toBe(59_000);
+
+    const waived = priceOrder(
+      input({
+        lines: small,
+        deliveryCharge: chargerOf(rules, true),
+        discounts: [rule({ code: 'SHIP', kind: 'free_delivery', percentBp: null })],
+        couponCode: 'SHIP',
+      }),
+    );
+    expectConsistent(waived);
+    expect(waived.delivery).toMatchObject({ chargePaise: 6_000, waivedPaise: 6_000, paise: 0 });
+    expect(waived.delivery.quote.toFreePaise).toBeNull();
+    expect(waived.codFee.paise).toBe(3_000);
+    expect(waived.totalPaise).toBe(53_000);
+  });
+
+  it('without a PIN a charge that differs by zone adds nothing yet and says so', () => {
+    const byZone: DeliveryChargeRules = {
+      ...freeDeliveryEverywhere,
+      bands: [{ fromPaise: 0, chargePaise: { ...everywhere(5_000), northEastAndIslands: 9_000 } }],
+    };
+    const o = priceOrder(
+      input({
+        deliveryCharge: (l) =>
+          deliveryChargeFor({
+            rules: byZone,
+            zone: null,
+            orderValuePaise: l.reduce((s, x) => s + x.amountPaise, 0),
+            lines: [],
+            cashOnDelivery: false,
+          }),
+      }),
+    );
+    expectConsistent(o);
+    expect(o.delivery.quote).toMatchObject({
+      basis: 'needsPin',
+      chargePaise: null,
+      label: 'Calculated from your PIN code',
+    });
+    expect(o.delivery.paise).toBe(0);
+    expect(o.totalPaise).toBe(10_000);
   });
 });

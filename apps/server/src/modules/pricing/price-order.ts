@@ -1,9 +1,11 @@
-// The order's money in one pure step (docs/decisions/promotions.md): the lines' prices, the
-// discounts that exist, the Coupon code and the shopper's past uses in; each line's discount,
-// taxable value and GST, the delivery charge and its GST, the discount and the grand total out.
+// The order's money in one pure step (docs/decisions/promotions.md, delivery-charges.md): the
+// lines' prices, the discounts that exist, the Coupon code, the shopper's past uses and the
+// store's delivery charge rule in; each line's discount, taxable value and GST, the delivery
+// charge and the cash-on-delivery fee with their GST, the discount and the grand total out.
 // The cart quote and POST /orders both call it (pricing.service.ts loads its inputs), so nothing
 // else computes a total.
 
+import type { DeliveryChargeQuote } from '@store/contracts/delivery-charges';
 import type { CouponRefusal, DiscountKind } from '@store/contracts/discounts';
 import { isIntraState, splitLineTax, type LineTax } from '@store/contracts/gst';
 import {
@@ -33,8 +35,14 @@ export interface PricingInput {
   /** uses by orders not cancelled, per discount id (missing: none) */
   usage: ReadonlyMap<string, DiscountUsage>;
   now: Date;
-  /** delivery-charge.ts deliveryChargeFor: paise, before any Free delivery discount */
-  deliveryChargePaise: number;
+  /**
+   * The delivery charge and COD fee of the goods as discounted: the lines' amounts after
+   * discounts in, the quote out (shipping/delivery-charge.service.ts loadDeliveryCharger, the
+   * one place the charge is decided). The threshold and the value bands read the order after
+   * discounts, so it is asked for each set of discounts tried; a Free delivery discount then
+   * waives the charge, never the COD fee (it pays for collecting the cash, not the carriage).
+   */
+  deliveryCharge: DeliveryCharger;
   /**
    * GST: the store's state (null: not registered, no GST; '' registered with no state: every
    * supply inter-state) and the place of supply (null when not known yet: split as inter-state,
@@ -54,8 +62,16 @@ export interface PricedLine extends PricingLine, LineTax {
   shares: { discountId: string; paise: number }[];
 }
 
+/** The delivery rule of the order being priced (pure, given the lines after discounts). */
+export type DeliveryCharger = (
+  lines: readonly { productId: string; quantity: number; amountPaise: number }[],
+) => DeliveryChargeQuote;
+
+/** GST inside a charge supplied with the goods (delivery, the COD fee); null when nothing is charged. */
+export type ChargeTax = (LineTax & { hsnCode: string; rateBp: number }) | null;
+
 export interface PricedDelivery {
-  /** the delivery charge before discounts */
+  /** the delivery charge before discounts (0 while it needs a PIN: see `quote`) */
   chargePaise: number;
   /** waived by a Free delivery discount */
   waivedPaise: number;
@@ -66,7 +82,15 @@ export interface PricedDelivery {
    * principal supply is the goods, so it takes the rate (and HSN) of the order's highest-rated
    * line; null when nothing is charged.
    */
-  tax: (LineTax & { hsnCode: string; rateBp: number }) | null;
+  tax: ChargeTax;
+  /** the rule's answer: its basis and words ("Calculated from your PIN code"), toFreePaise */
+  quote: DeliveryChargeQuote;
+}
+
+/** The cash-on-delivery fee: charged whatever the discounts, taxed like the delivery charge. */
+export interface PricedCodFee {
+  paise: number;
+  tax: ChargeTax;
 }
 
 export interface AppliedDiscount {
@@ -90,7 +114,8 @@ export interface PricedOrder {
   /** off the goods (the lines' discounts added up) */
   discountPaise: number;
   delivery: PricedDelivery;
-  /** subtotal − discount + delivery charged */
+  codFee: PricedCodFee;
+  /** subtotal − discount + delivery charged + COD fee */
   totalPaise: number;
   /** the automatic offer(s) and the code that were applied, in the order they were applied */
   applied: AppliedDiscount[];
@@ -104,21 +129,45 @@ interface Applied {
   deliveryPaise: number;
 }
 
-/** Applies rules one after another, each to what the earlier ones left; delivery waived once. */
+interface Tried {
+  applied: Applied[];
+  /** the rule's quote for the goods as these discounts leave them */
+  delivery: DeliveryChargeQuote;
+  /** what the shopper would pay: goods after discounts + delivery not waived + COD fee */
+  costPaise: number;
+}
+
+/**
+ * Applies rules one after another, each to what the earlier ones left; then prices delivery on
+ * the goods as discounted (the threshold and bands read the value after discounts), and the
+ * first Free delivery rule waives that charge.
+ */
 function applyInTurn(
   rules: readonly DiscountRule[],
   lines: readonly PricingLine[],
-  deliveryChargePaise: number,
-): Applied[] {
+  deliveryCharge: DeliveryCharger,
+): Tried {
   const remaining = lines.map((l) => l.unitPricePaise * l.quantity);
-  let deliveryLeft = deliveryChargePaise;
-  return rules.map((rule) => {
+  const goods = rules.map((rule) => {
     const shares = goodsShares(rule, lines, remaining);
     shares.forEach((s, i) => (remaining[i] = remaining[i]! - s));
+    return shares;
+  });
+  const delivery = deliveryCharge(
+    lines.map((l, i) => ({
+      productId: l.productId,
+      quantity: l.quantity,
+      amountPaise: remaining[i]!,
+    })),
+  );
+  let deliveryLeft = delivery.chargePaise ?? 0;
+  const applied = rules.map((rule, i) => {
     const deliveryPaise = rule.kind === 'free_delivery' ? deliveryLeft : 0;
     deliveryLeft -= deliveryPaise;
-    return { rule, shares, deliveryPaise };
+    return { rule, shares: goods[i]!, deliveryPaise };
   });
+  const goodsLeft = remaining.reduce((s, r) => s + r, 0);
+  return { applied, delivery, costPaise: goodsLeft + deliveryLeft + delivery.codFeePaise };
 }
 
 const savingOf = (applied: readonly Applied[]) =>
@@ -134,7 +183,7 @@ const savingOf = (applied: readonly Applied[]) =>
 function chooseDiscounts(
   input: PricingInput,
   subtotalPaise: number,
-): { applied: Applied[]; coupon: CouponOutcome | null } {
+): { tried: Tried; coupon: CouponOutcome | null } {
   const cart = { lines: input.lines, subtotalPaise, now: input.now };
   const usable = (rule: DiscountRule) =>
     refusalOf(rule, { ...cart, usage: input.usage.get(rule.id) }) === null;
@@ -158,32 +207,31 @@ function chooseDiscounts(
   const automatic = input.discounts.filter((d) => d.code === null && usable(d));
   const delivery = automatic.find((d) => d.kind === 'free_delivery');
   const goodsOffers = automatic.filter((d) => d.kind !== 'free_delivery');
-  const trailing = [
-    ...(codeRule ? [codeRule] : []),
-    ...(delivery && input.deliveryChargePaise > 0 ? [delivery] : []),
-  ];
+  const trailing = [...(codeRule ? [codeRule] : []), ...(delivery ? [delivery] : [])];
   // the code's own Free delivery comes after an automatic one: the waiver is counted once
   trailing.sort((a, b) => Number(a === codeRule) - Number(b === codeRule));
 
-  let best = applyInTurn(trailing, input.lines, input.deliveryChargePaise);
-  let bestSaving = savingOf(best);
+  // best for the shopper: the least to pay, delivery included (an offer that takes the order
+  // below the free-delivery threshold may save less than the delivery it then costs)
+  let best = applyInTurn(trailing, input.lines, input.deliveryCharge);
   for (const offer of goodsOffers) {
-    const tried = applyInTurn([offer, ...trailing], input.lines, input.deliveryChargePaise);
-    const saving = savingOf(tried);
-    if (saving > bestSaving) {
-      best = tried;
-      bestSaving = saving;
-    }
+    const tried = applyInTurn([offer, ...trailing], input.lines, input.deliveryCharge);
+    if (tried.costPaise < best.costPaise) best = tried;
   }
   // an automatic offer that ends up giving nothing is not listed; the code always is
   return {
-    applied: best.filter((a) => a.rule === codeRule || savingOf([a]) > 0),
+    tried: {
+      ...best,
+      applied: best.applied.filter((a) => a.rule === codeRule || savingOf([a]) > 0),
+    },
     coupon,
   };
 }
 
 /** The rate and HSN delivery is taxed at: the order's highest-rated line still charged for. */
-function principalSupply(lines: readonly PricedLine[]): { hsnCode: string; rateBp: number } {
+export function principalSupply(
+  lines: readonly Pick<PricedLine, 'netPaise' | 'gstRateBp' | 'hsnCode'>[],
+): { hsnCode: string; rateBp: number } {
   const charged = lines.filter((l) => l.netPaise > 0);
   const pool = charged.length ? charged : lines;
   let best = pool[0];
@@ -195,7 +243,8 @@ function principalSupply(lines: readonly PricedLine[]): { hsnCode: string; rateB
 export function priceOrder(input: PricingInput): PricedOrder {
   const gross = input.lines.map((l) => l.unitPricePaise * l.quantity);
   const subtotalPaise = gross.reduce((s, g) => s + g, 0);
-  const { applied, coupon } = chooseDiscounts(input, subtotalPaise);
+  const { tried, coupon } = chooseDiscounts(input, subtotalPaise);
+  const { applied } = tried;
 
   const registered = input.supplierState !== null;
   const intraState =
@@ -223,25 +272,29 @@ export function priceOrder(input: PricingInput): PricedOrder {
     };
   });
 
+  const chargePaise = tried.delivery.chargePaise ?? 0;
   const waivedPaise = applied.reduce((s, a) => s + a.deliveryPaise, 0);
-  const deliveryPaise = input.deliveryChargePaise - waivedPaise;
+  const deliveryPaise = chargePaise - waivedPaise;
   const principal = principalSupply(lines);
+  const taxOf = (paise: number): ChargeTax =>
+    paise > 0 ? { ...principal, ...splitLineTax(paise, principal.rateBp, intraState) } : null;
   const delivery: PricedDelivery = {
-    chargePaise: input.deliveryChargePaise,
+    chargePaise,
     waivedPaise,
     paise: deliveryPaise,
-    tax:
-      deliveryPaise > 0
-        ? { ...principal, ...splitLineTax(deliveryPaise, principal.rateBp, intraState) }
-        : null,
+    tax: taxOf(deliveryPaise),
+    // nothing more to add for free delivery once a discount waives it
+    quote: waivedPaise > 0 ? { ...tried.delivery, toFreePaise: null } : tried.delivery,
   };
+  const codFeePaise = tried.delivery.codFeePaise;
   const discountPaise = lines.reduce((s, l) => s + l.discountPaise, 0);
   return {
     lines,
     subtotalPaise,
     discountPaise,
     delivery,
-    totalPaise: subtotalPaise - discountPaise + deliveryPaise,
+    codFee: { paise: codFeePaise, tax: taxOf(codFeePaise) },
+    totalPaise: subtotalPaise - discountPaise + deliveryPaise + codFeePaise,
     applied: applied.map((a) => ({
       discountId: a.rule.id,
       code: a.rule.code,

@@ -8,16 +8,18 @@ import {
   type DiscountKind,
   type DiscountScope,
 } from '@store/contracts/discounts';
-import { gstStateOfGstin } from '@store/contracts/gst';
+import { gstStateOfGstin, isIntraState, splitLineTax } from '@store/contracts/gst';
 import { effectivePrice } from '@store/contracts/money';
 import { orderStatus } from '@store/contracts/order-rules';
 import type { CreateOrderBody } from '@store/contracts/orders';
 import type { DbOrTx } from '../../db/client';
-import { categories, discounts, discountUses, orders, stores } from '../../db/schema';
+import { categories, discounts, discountUses, orderItems, orders, stores } from '../../db/schema';
 import type { ProductRow } from '../products/products.service';
-import { deliveryChargeFor } from './delivery-charge';
+import { loadDeliveryCharger } from '../shipping/delivery-charge.service';
 import {
+  principalSupply,
   priceOrder,
+  type PricedCodFee,
   type DiscountRule,
   type DiscountUsage,
   type PricedOrder,
@@ -153,8 +155,15 @@ export interface CartToPrice {
   couponCode: string | null | undefined;
   /** the signed-in shopper (per-customer limits); null for a visitor's quote */
   customerId: string | null;
+  /** the PIN prices delivery (null: not known yet, the cart); the state, GST's place of supply */
   shipTo: { state: string | null; postalCode: string | null };
+  /** 'cod' adds the store's cash-on-delivery fee */
   paymentMethod: CreateOrderBody['paymentMethod'] | null;
+  /**
+   * a PIN India Post does not have: 'refuse' (POST /orders, a 400 on the PIN field) or 'ignore'
+   * (the cart's quote: priced as no PIN while the shopper corrects it)
+   */
+  unknownPin?: 'refuse' | 'ignore';
   /** inside an order's transaction: lock the limited discounts (see candidateDiscounts) */
   lock: boolean;
   now?: Date;
@@ -165,10 +174,15 @@ export async function priceCart(db: DbOrTx, cart: CartToPrice): Promise<PricedOr
   const now = cart.now ?? new Date();
   const code = cart.couponCode ? normalizeCouponCode(cart.couponCode) : '';
   const products = cart.lines.map((l) => l.product);
-  const [categoryOf, supplierState, rows] = await Promise.all([
+  const [categoryOf, supplierState, rows, deliveryCharger] = await Promise.all([
     categoryIdsOf(db, cart.storeId, products),
     storeGstState(db, cart.storeId),
     candidateDiscounts(db, cart.storeId, code || null, now, cart.lock),
+    loadDeliveryCharger(db, cart.storeId, {
+      shipToPin: cart.shipTo.postalCode,
+      productIds: products.map((p) => p.id),
+      unknownPin: cart.unknownPin ?? 'refuse',
+    }),
   ]);
   const usage = await usageOf(
     db,
@@ -183,19 +197,14 @@ export async function priceCart(db: DbOrTx, cart: CartToPrice): Promise<PricedOr
     hsnCode: p.hsnCode,
     gstRateBp: p.gstRateBp,
   }));
-  const subtotalPaise = lines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
   return priceOrder({
     lines,
     discounts: rows.map(toDiscountRule),
     couponCode: code || null,
     usage,
     now,
-    deliveryChargePaise: deliveryChargeFor({
-      shipTo: cart.shipTo,
-      lines,
-      subtotalPaise,
-      paymentMethod: cart.paymentMethod,
-    }),
+    // the one place the delivery charge is decided: the store's rules, on the goods as discounted
+    deliveryCharge: (priced) => deliveryCharger(priced, cart.paymentMethod === 'cod'),
     supplierState,
     shipToState: cart.shipTo.state,
   });
@@ -220,4 +229,45 @@ export async function recordDiscountUses(
       amountPaise: a.goodsPaise + a.deliveryPaise,
     })),
   );
+}
+
+/**
+ * The cash-on-delivery fee of an order placed without it, for when the shopper chooses cash on
+ * delivery on the payment page (the storefront's checkout does not ask how they will pay): the
+ * store's fee now, taxed as createOrder taxes it (the order's principal supply, its lines' split).
+ */
+export async function codFeeForPlacedOrder(
+  tx: DbOrTx,
+  storeId: string,
+  order: { id: string; shippingState: string },
+): Promise<PricedCodFee> {
+  const [store] = await tx
+    .select({ codFeePaise: stores.codFeePaise })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  const paise = store?.codFeePaise ?? 0;
+  if (paise <= 0) return { paise: 0, tax: null };
+  const [items, supplierState] = await Promise.all([
+    tx
+      .select({
+        hsnCode: orderItems.hsnCode,
+        gstRateBp: orderItems.gstRateBp,
+        net: sql<number>`${orderItems.unitPricePaise} * ${orderItems.quantity} - ${orderItems.discountPaise}`,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id)),
+    storeGstState(tx, storeId),
+  ]);
+  const principal = principalSupply(
+    items.map((i) => ({
+      hsnCode: i.hsnCode ?? '',
+      gstRateBp: supplierState === null ? 0 : (i.gstRateBp ?? 0),
+      netPaise: Number(i.net),
+    })),
+  );
+  const intraState =
+    supplierState !== null &&
+    supplierState !== '' &&
+    isIntraState(supplierState, order.shippingState);
+  return { paise, tax: { ...principal, ...splitLineTax(paise, principal.rateBp, intraState) } };
 }

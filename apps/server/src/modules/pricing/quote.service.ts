@@ -36,6 +36,9 @@ export async function quoteCart(
       postalCode: pin && isPinCode(pin) ? normalizePin(pin) : null,
     },
     paymentMethod: body.paymentMethod ?? null,
+    // a PIN India Post does not have is priced as none while the shopper corrects it: the order
+    // refuses it on the PIN field
+    unknownPin: 'ignore',
     lock: false,
   });
   const rupees = paiseToRupees;
@@ -57,7 +60,14 @@ export async function quoteCart(
       charge: rupees(priced.delivery.chargePaise),
       waived: rupees(priced.delivery.waivedPaise),
       amount: rupees(priced.delivery.paise),
+      basis: priced.delivery.quote.basis,
+      label: priced.delivery.quote.label,
+      toFree:
+        priced.delivery.quote.toFreePaise === null
+          ? null
+          : rupees(priced.delivery.quote.toFreePaise),
     },
+    codFee: rupees(priced.codFee.paise),
     total: rupees(priced.totalPaise),
     offers: priced.applied.map((a) => ({
       code: a.code,

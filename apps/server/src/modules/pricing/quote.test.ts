@@ -31,7 +31,7 @@ const lines = (quantities: number[]) =>
   quantities.map((quantity, i) => ({ productId: products[i]!.id, quantity }));
 
 describe('POST /cart/quote', () => {
-  it('prices the cart from the catalogue, with no discount and free delivery', async () => {
+  it('prices the cart from the catalogue, with no discount and free delivery (the seeded store has no rates)', async () => {
     const res = await quote({ lines: lines([2, 1]) });
     expect(res.statusCode).toBe(200);
     const q = res.json() as CartQuote;
@@ -39,7 +39,8 @@ describe('POST /cart/quote', () => {
     expect(q).toMatchObject({
       subtotal,
       discount: 0,
-      delivery: { charge: 0, waived: 0, amount: 0 },
+      delivery: { charge: 0, waived: 0, amount: 0, basis: 'free', label: 'Free', toFree: null },
+      codFee: 0,
       total: subtotal,
       offers: [],
       coupon: null,

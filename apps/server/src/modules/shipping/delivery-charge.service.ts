@@ -69,24 +69,40 @@ export interface DeliveryChargeRequest {
 const pinProblem = (message: string) =>
   new HttpError(400, message, { 'shippingAddress.postalCode': message }, 'invalid_input');
 
+/** The lines' delivery charge and COD fee, once the store, the PIN and the weights are read. */
+export type DeliveryCharger = (
+  lines: readonly DeliveryChargeLine[],
+  cashOnDelivery: boolean,
+) => DeliveryChargeQuote;
+
 /**
- * What delivering these lines to `shipToPin` costs, and the COD fee: the store's rules and
- * dispatch PIN (one query), the products' weights (one query), the zone the estimates use. The
- * order value is the lines' amounts after discounts. A PIN that is malformed or that India Post
- * does not have is a 400 on `shippingAddress.postalCode`, as POST /orders says it; lines naming
+ * Reads what a delivery charge depends on, once: the store's rules and dispatch PIN (one query),
+ * the products' weights (one query) and the ship-to PIN's place; the answer prices any amounts of
+ * those products, so the pricing step can ask again as discounts change the order value
+ * (pricing/price-order.ts) without another query. A PIN that is malformed or that India Post does
+ * not have is a 400 on `shippingAddress.postalCode`, as POST /orders says it; with `unknownPin:
+ * 'ignore'` (the cart's quote, a PIN still being corrected) it is priced as no PIN. Lines naming
  * another store's or an unknown product weigh nothing (the pricing step refuses them first).
  */
-export async function quoteDeliveryCharge(
+export async function loadDeliveryCharger(
   db: DbOrTx,
   storeId: string,
-  request: DeliveryChargeRequest,
-): Promise<DeliveryChargeQuote> {
+  request: {
+    shipToPin: string | null;
+    productIds: readonly string[];
+    unknownPin?: 'refuse' | 'ignore';
+  },
+): Promise<DeliveryCharger> {
   let to: PinPlace | null = null;
   if (request.shipToPin !== null) {
     const pin = normalizePin(request.shipToPin);
-    if (!pinCodePattern.test(pin)) throw pinProblem(messages.pinCode);
-    to = findPin(pin);
-    if (!to) throw pinProblem(pinNotFoundMessage(pin));
+    const ignore = request.unknownPin === 'ignore';
+    if (!pinCodePattern.test(pin)) {
+      if (!ignore) throw pinProblem(messages.pinCode);
+    } else {
+      to = findPin(pin);
+      if (!to && !ignore) throw pinProblem(pinNotFoundMessage(pin));
+    }
   }
   const [store] = await db
     .select({
@@ -100,7 +116,7 @@ export async function quoteDeliveryCharge(
   if (!store) throw new HttpError(404, 'No such store');
   const rules = deliveryChargeRulesOfStore(store);
 
-  const ids = [...new Set(request.lines.map((l) => l.productId).filter(isUuid))];
+  const ids = [...new Set(request.productIds.filter(isUuid))];
   const weights = new Map<string, number | null>();
   if (ids.length) {
     const rows = await db
@@ -110,14 +126,32 @@ export async function quoteDeliveryCharge(
     for (const r of rows) weights.set(r.id, r.weightGrams);
   }
   const from = store.dispatchPin ? findPin(store.dispatchPin) : null;
-  return deliveryChargeFor({
-    rules,
-    zone: to ? deliveryZoneFor(from, to) : null,
-    orderValuePaise: request.lines.reduce((sum, l) => sum + l.amountPaise, 0),
-    lines: request.lines.map((l) => ({
-      weightGrams: weights.get(l.productId) ?? null,
-      quantity: l.quantity,
-    })),
-    cashOnDelivery: request.cashOnDelivery,
+  const zone = to ? deliveryZoneFor(from, to) : null;
+  return (lines, cashOnDelivery) =>
+    deliveryChargeFor({
+      rules,
+      zone,
+      orderValuePaise: lines.reduce((sum, l) => sum + l.amountPaise, 0),
+      lines: lines.map((l) => ({
+        weightGrams: weights.get(l.productId) ?? null,
+        quantity: l.quantity,
+      })),
+      cashOnDelivery,
+    });
+}
+
+/**
+ * What delivering these lines to `shipToPin` costs, and the COD fee (loadDeliveryCharger, asked
+ * once). The order value is the lines' amounts after discounts.
+ */
+export async function quoteDeliveryCharge(
+  db: DbOrTx,
+  storeId: string,
+  request: DeliveryChargeRequest,
+): Promise<DeliveryChargeQuote> {
+  const charge = await loadDeliveryCharger(db, storeId, {
+    shipToPin: request.shipToPin,
+    productIds: request.lines.map((l) => l.productId),
   });
+  return charge(request.lines, request.cashOnDelivery);
 }

@@ -5,6 +5,7 @@ import type { DeliveryCharges } from '@store/contracts/admin/delivery-charges';
 import { deliveryZoneIds } from '@store/contracts/delivery';
 import { stores } from '../../db/schema';
 import { DEFAULT_STORE_ID } from '../../db/seed-data/store';
+import { saveProduct } from '../../test/products';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 
@@ -54,8 +55,11 @@ describe('delivery charges in Store settings', () => {
       freeAboveRupees: null,
     });
     expect(body.settings.codFeeRupees).toBe(0);
-    // the demo catalogue has no weights yet
-    expect(body.productsWithoutWeight).toBeGreaterThan(0);
+    // the demo catalogue is weighed; a product saved without a weight is counted
+    expect(body.productsWithoutWeight).toBe(0);
+    await saveProduct(t.app, owner, { title: 'Settings Unweighed Box' });
+    const after = (await t.app.inject({ method: 'GET', url, headers: owner.headers })).json();
+    expect(after.productsWithoutWeight).toBe(1);
     const row = await storeRow();
     expect(row).toMatchObject({
       deliveryRates: null,

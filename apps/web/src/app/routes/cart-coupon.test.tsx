@@ -31,7 +31,8 @@ function answerQuotes(asked: CartQuoteBody[] = []) {
         unavailable: [],
         subtotal: 599.5,
         discount: 0,
-        delivery: { charge: 0, waived: 0, amount: 0 },
+        delivery: { charge: 0, waived: 0, amount: 0, basis: 'free', label: 'Free', toFree: null },
+        codFee: 0,
         total: 599.5,
         offers: [],
         coupon: null,
@@ -196,7 +197,8 @@ describe('the checkout with a Coupon code', () => {
           lines: [],
           unavailable: [],
           subtotal: 599.5,
-          delivery: { charge: 0, waived: 0, amount: 0 },
+          delivery: { charge: 0, waived: 0, amount: 0, basis: 'free', label: 'Free', toFree: null },
+          codFee: 0,
         };
         return HttpResponse.json(
           usedUp || !body.couponCode

@@ -49,6 +49,7 @@ function OrderMoneyRows({ order }: { order: AdminOrderDetail }) {
         ),
       )}
       {row('Delivery', order.deliveryPaise ? formatPaise(order.deliveryPaise) : 'Free')}
+      {order.codFeePaise ? row('Cash on delivery fee', formatPaise(order.codFeePaise)) : null}
     </>
   );
 }

@@ -74,3 +74,18 @@ describe('an order’s page with a discount', () => {
     expect(row(/^Total/)).toHaveTextContent('₹1,500.00');
   });
 });
+
+describe('an order’s page with a delivery charge and a cash-on-delivery fee', () => {
+  it('shows Delivery and the Cash on delivery fee above the total', () => {
+    renderWithProviders(
+      <OrderDetail
+        order={{ ...discounted, deliveryPaise: 100_00, codFeePaise: 30_00, totalPaise: 1_630_00 }}
+      />,
+    );
+    const items = within(screen.getByRole('region', { name: 'Items' }));
+    const row = (name: string | RegExp) => items.getByRole('rowheader', { name }).closest('tr');
+    expect(row('Delivery')).toHaveTextContent('₹100.00');
+    expect(row('Cash on delivery fee')).toHaveTextContent('₹30.00');
+    expect(row(/^Total/)).toHaveTextContent('₹1,630.00');
+  });
+});

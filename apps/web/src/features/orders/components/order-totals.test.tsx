@@ -43,3 +43,13 @@ describe('an order with a discount, in My Orders and Track order', () => {
     expect(term('Total')).toHaveTextContent('₹598.00');
   });
 });
+
+describe('an order with a delivery charge and a cash-on-delivery fee', () => {
+  it('shows both lines, and the total includes them', () => {
+    const charged = orderFixture({ total: 728, subtotal: 598, delivery: 100, codFee: 30 });
+    render(<TrackedOrder order={toOrderView(charged)} />);
+    expect(term('Delivery')).toHaveTextContent('₹100.00');
+    expect(term('Cash on delivery fee')).toHaveTextContent('₹30.00');
+    expect(term('Total')).toHaveTextContent('₹728.00');
+  });
+});

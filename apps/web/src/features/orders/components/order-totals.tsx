@@ -1,9 +1,11 @@
+import { codFeeLabel } from '@store/contracts/delivery-charges';
 import { formatInr } from '@store/contracts/money';
 import type { OrderView } from '../lib/order-view';
 
 /**
  * An order's money under its items: Subtotal and Discount when a discount applied, Delivery
- * ("Free" when nothing was charged) and the Total, which is subtotal − discount + delivery.
+ * ("Free" when nothing was charged), the Cash on delivery fee when one was charged, and the Total,
+ * which is subtotal − discount + delivery + fee.
  */
 export function OrderTotals({ order }: { order: OrderView }) {
   const row = 'flex justify-between gap-4';
@@ -34,6 +36,12 @@ export function OrderTotals({ order }: { order: OrderView }) {
           {order.delivery > 0 ? formatInr(order.delivery, 'exact') : 'Free'}
         </dd>
       </div>
+      {order.codFee > 0 && (
+        <div className={row}>
+          <dt className="text-muted-foreground">{codFeeLabel}</dt>
+          <dd className="tabular-nums">{formatInr(order.codFee, 'exact')}</dd>
+        </div>
+      )}
       <div className={`${row} text-base font-semibold`}>
         <dt>Total</dt>
         <dd className="tabular-nums">{formatInr(order.total, 'exact')}</dd>

@@ -32,8 +32,9 @@ export interface OrderView {
     trackingUrl?: string;
   };
   /**
-   * subtotal − discount + delivery: the spec's "sum of price times quantity" less the order's
-   * discounts, plus delivery (docs/decisions/promotions.md)
+   * subtotal − discount + delivery + COD fee: the spec's "sum of price times quantity" less the
+   * order's discounts, plus delivery and any cash-on-delivery fee (docs/decisions/promotions.md,
+   * delivery-charges.md)
    */
   total: number;
   /** the sum of price × quantity */
@@ -44,6 +45,8 @@ export interface OrderView {
   discountLabels: string[];
   /** the delivery charge, 0 when free */
   delivery: number;
+  /** the cash-on-delivery fee, 0 when none */
+  codFee: number;
   /** unpaid, confirming (the provider has not confirmed yet), paid, refunded; absent: unknown */
   paymentStatus?: string;
   /** an unpaid Pending order is cancelled at this time (ISO) */
@@ -142,13 +145,14 @@ export function toOrderView(order: OrderInput): OrderView {
   };
 }
 
-/** The order's money as the views show it: the lines' sum, less discounts, plus delivery. */
+/** The order's money as the views show it: the lines' sum, less discounts, plus delivery and fee. */
 function orderMoney(
   subtotal: number,
-  order: Pick<OrderInput, 'discount' | 'delivery' | 'offers'>,
-): Pick<OrderView, 'total' | 'subtotal' | 'discount' | 'discountLabels' | 'delivery'> {
+  order: Pick<OrderInput, 'discount' | 'delivery' | 'codFee' | 'offers'>,
+): Pick<OrderView, 'total' | 'subtotal' | 'discount' | 'discountLabels' | 'delivery' | 'codFee'> {
   const discount = order.discount ?? 0;
   const delivery = order.delivery ?? 0;
+  const codFee = order.codFee ?? 0;
   return {
     subtotal,
     discount,
@@ -156,9 +160,13 @@ function orderMoney(
       .filter((o) => o.kind !== 'free_delivery' && o.amount > 0)
       .map((o) => (o.code ? `${o.code}: ${o.description}` : o.description)),
     delivery,
+    codFee,
     // in paise, so 0.1 + 0.2 stays 0.30
     total: paiseToRupees(
-      rupeesToPaise(subtotal) - rupeesToPaise(discount) + rupeesToPaise(delivery),
+      rupeesToPaise(subtotal) -
+        rupeesToPaise(discount) +
+        rupeesToPaise(delivery) +
+        rupeesToPaise(codFee),
     ),
   };
 }

@@ -3,7 +3,7 @@ import type { PricedCart } from '../lib/use-priced-cart';
 import { CouponField } from './coupon-field';
 
 /**
- * The cart's money as the server prices it (Subtotal, Discount, Shipping, Total) and the Coupon
+ * The cart's money as the server prices it (Subtotal, Discount, Delivery, Total) and the Coupon
  * code field: the cart's Order Summary and the checkout's show the same.
  */
 export function PricedTotals({
@@ -23,7 +23,8 @@ export function PricedTotals({
         subtotal={quote?.subtotal ?? subtotal}
         discount={quote?.discount}
         offers={quote?.offers}
-        delivery={quote?.delivery.amount}
+        delivery={quote?.delivery}
+        codFee={quote?.codFee}
         total={quote?.total ?? subtotal}
         itemCount={itemCount}
         updating={priced.updating}
