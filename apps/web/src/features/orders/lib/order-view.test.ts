@@ -49,6 +49,7 @@ describe('order mapping', () => {
       discount: 0,
       discountLabels: [],
       delivery: 0,
+      codFee: 0,
       documents: [],
     });
   });
