@@ -26,6 +26,7 @@ import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { shopperReturnRoutes } from './modules/returns/returns.routes';
 import { quoteRoutes } from './modules/pricing/quote.routes';
 import { adminDiscountRoutes } from './modules/pricing/admin-discounts.routes';
 import { addressRoutes } from './modules/addresses/addresses.routes';
@@ -335,6 +336,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(shippingRoutes, { db: options.db });
       await api.register(orderRoutes, {
         db: options.db,
+        ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
+      });
+      await api.register(shopperReturnRoutes, {
+        db: options.db,
+        config: payments,
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
       await api.register(orderDocumentRoutes, { db: options.db });

@@ -49,6 +49,10 @@ export const apiErrorCodes = [
   // the Coupon code does not apply (unknown, expired, used up, minimum order…): `fields.couponCode`
   // has the reason's sentence and `fields['couponCode.reason']` its code (contracts/discounts.ts)
   'coupon_refused',
+  // after the sale (modules/returns): the shopper's cancel of an order that has left or is being
+  // paid; a return request the order does not allow (window, quantities, state)
+  'order_not_cancellable',
+  'return_refused',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

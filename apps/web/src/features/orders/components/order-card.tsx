@@ -5,7 +5,8 @@ import { Card } from '@store/ui/card';
 import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
 import { formatDateTime } from '@/lib/format-date';
-import { canPayNow, type OrderView } from '../lib/order-view';
+import { canCancel, canPayNow, type OrderView } from '../lib/order-view';
+import { CancelOrderButton } from './cancel-order-button';
 import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
 import { OrderTotals } from './order-totals';
@@ -53,15 +54,18 @@ export function OrderCard({ order }: { order: OrderView }) {
           <OrderDocuments orderId={order.id} documents={order.documents} />
         </div>
       ) : null}
-      {canPayNow(order) ? (
+      {canPayNow(order) || canCancel(order) ? (
         <footer className="flex flex-wrap items-center justify-end gap-4 border-t border-border px-5 py-4">
-          {formatDateTime(order.payBy) && (
+          {canPayNow(order) && formatDateTime(order.payBy) && (
             <p className="text-sm text-muted-foreground">Pay by {formatDateTime(order.payBy)}</p>
           )}
-          <Link to={paths.payment(order.id)} className={buttonVariants()}>
-            <CreditCard aria-hidden="true" />
-            Pay Now
-          </Link>
+          {canCancel(order) && <CancelOrderButton order={order} />}
+          {canPayNow(order) && (
+            <Link to={paths.payment(order.id)} className={buttonVariants()}>
+              <CreditCard aria-hidden="true" />
+              Pay Now
+            </Link>
+          )}
         </footer>
       ) : null}
     </Card>

@@ -48,7 +48,7 @@ export interface OrderView {
   paymentStatus?: string;
   /** an unpaid Pending order is cancelled at this time (ISO) */
   payBy?: string;
-  /** why a Cancelled order was cancelled: 'expired', 'cod_unconfirmed', 'operator', 'returned' */
+  /** why a Cancelled order was cancelled: 'expired', 'cod_unconfirmed', 'operator', 'returned', 'shopper' */
   cancelReason?: string;
   /** the tax invoice and credit notes to download; empty until the order is paid */
   documents: OrderDocument[];
@@ -60,7 +60,19 @@ export const orderNotes = {
   confirming: 'Your payment is being confirmed',
   expired: 'Cancelled: not paid in time',
   codUnconfirmed: 'Cancelled: cash on delivery not confirmed in time',
+  byShopper: 'Cancelled by you',
 } as const;
+
+/**
+ * Cancel order while the order has not left: Pending or Processing, and no payment being
+ * confirmed (the server refuses that until the gateway answers).
+ */
+export function canCancel(order: Pick<OrderView, 'status' | 'paymentStatus'>): boolean {
+  return (
+    (order.status === orderStatus.pending || order.status === orderStatus.processing) &&
+    order.paymentStatus !== 'confirming'
+  );
+}
 
 /** Pay Now only for a Pending order whose payment is not already being confirmed. */
 export function canPayNow(order: Pick<OrderView, 'status' | 'paymentStatus'>): boolean {
@@ -83,6 +95,8 @@ export function orderStatusNote(
     return orderNotes.expired;
   if (order.status === orderStatus.cancelled && order.cancelReason === 'cod_unconfirmed')
     return orderNotes.codUnconfirmed;
+  if (order.status === orderStatus.cancelled && order.cancelReason === 'shopper')
+    return orderNotes.byShopper;
   return undefined;
 }
 
