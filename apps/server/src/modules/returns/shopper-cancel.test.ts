@@ -122,3 +122,50 @@ describe('POST /orders/:id/cancel (the shopper cancels)', () => {
     expect((await cancel(id)).statusCode).toBe(200);
   });
 });
+
+describe('the status history My Orders and Track order show', () => {
+  it('dates each stage, oldest first, and names no one', async () => {
+    const id = await placePaidOrder(t.app, shopper.token);
+    await transitionOrder(t.db, id, 'ship', {
+      trackingNumber: 'EE124',
+      storeId: undefined,
+      actor: (s) => ({ storeId: s, staffId: null, label: 'owner@example.in' }),
+    });
+    await transitionOrder(t.db, id, 'deliver', {
+      actor: (s) => ({ storeId: s, staffId: null, label: 'owner@example.in' }),
+    });
+    const order = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${id}`,
+        headers: authHeader(shopper.token),
+      })
+    ).json();
+    expect(order.history.map((h: { stage: string }) => h.stage)).toEqual([
+      'placed',
+      'paid',
+      'shipped',
+      'delivered',
+    ]);
+    const times = order.history.map((h: { at: string }) => Date.parse(h.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(JSON.stringify(order.history)).not.toContain('owner@example.in');
+    // Track order, by the order's e-mail, shows the same
+    const tracked = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/orders/${id}?contactInfo=${encodeURIComponent(shopper.email)}`,
+      })
+    ).json();
+    expect(tracked.history).toEqual(order.history);
+  });
+
+  it("a shopper's cancel reads Placed then Cancelled", async () => {
+    const { id } = await placeTestOrder(t.app, shopper.token);
+    const cancelled = (await cancel(id)).json();
+    expect(cancelled.history.map((h: { stage: string }) => h.stage)).toEqual([
+      'placed',
+      'cancelled',
+    ]);
+  });
+});

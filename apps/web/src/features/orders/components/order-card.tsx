@@ -12,6 +12,7 @@ import { OrderShipping } from './order-shipping';
 import { OrderTotals } from './order-totals';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
+import { OrderStatusHistory } from './order-status-history';
 import { paths } from '@/lib/paths';
 
 export function OrderCard({ order }: { order: OrderView }) {
@@ -49,6 +50,11 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>
+      {order.history.length > 0 ? (
+        <div className="border-t border-border px-5 py-4">
+          <OrderStatusHistory history={order.history} />
+        </div>
+      ) : null}
       {order.documents.length > 0 ? (
         <div className="border-t border-border px-5 py-4">
           <OrderDocuments orderId={order.id} documents={order.documents} />

@@ -50,6 +50,7 @@ describe('order mapping', () => {
       discountLabels: [],
       delivery: 0,
       documents: [],
+      history: [],
     });
   });
   it('totals a discounted order as subtotal − discount + delivery, naming each discount', () => {

@@ -1,7 +1,7 @@
 import { trackingLink } from '@store/contracts/carriers';
 import { formatInr, paiseToRupees, rupeesToPaise, sumRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
-import type { Order, OrderDocument } from '@store/contracts/orders';
+import type { Order, OrderDocument, OrderHistoryEntry } from '@store/contracts/orders';
 
 export const TRACKING_NOT_AVAILABLE = 'Not available';
 
@@ -54,6 +54,8 @@ export interface OrderView {
   documents: OrderDocument[];
   /** cash on delivery: 'to_collect' until the courier hands the cash over, then 'collected' */
   codStatus?: string;
+  /** the status history with dates, oldest first; empty from an older server */
+  history: OrderHistoryEntry[];
 }
 
 export const orderNotes = {
@@ -153,6 +155,7 @@ export function toOrderView(order: OrderInput): OrderView {
     ...(order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     documents: order.documents ?? [],
     ...(order.codStatus ? { codStatus: order.codStatus } : {}),
+    history: order.history ?? [],
   };
 }
 
