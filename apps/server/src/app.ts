@@ -27,6 +27,7 @@ import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { shopperReturnRoutes } from './modules/returns/returns.routes';
+import { adminReturnRoutes } from './modules/returns/admin-returns.routes';
 import { quoteRoutes } from './modules/pricing/quote.routes';
 import { adminDiscountRoutes } from './modules/pricing/admin-discounts.routes';
 import { addressRoutes } from './modules/addresses/addresses.routes';
@@ -341,6 +342,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(shopperReturnRoutes, {
         db: options.db,
         config: payments,
+        storage: mediaStorage,
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
       await api.register(orderDocumentRoutes, { db: options.db });
@@ -371,6 +373,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(adminOrderDocumentRoutes, { db: options.db });
       await api.register(adminPaymentRoutes, { db: options.db, config: payments });
+      await api.register(adminReturnRoutes, { db: options.db, config: payments });
       await api.register(adminDashboardRoutes, { db: options.db });
       await api.register(adminCustomerRoutes, { db: options.db });
       await api.register(adminProductRoutes, { db: options.db });

@@ -4,6 +4,7 @@ import { indianMobileSchema, indianStateSchema, pinCodeSchema } from './india';
 import { ORDER_LIST_MAX, ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './limits';
 import { COUPON_INPUT_MAX, discountKinds } from './discounts';
 import { orderHistoryStages } from './order-rules';
+import { shopperReturnSchema } from './returns';
 
 const requiredText = (max: number) =>
   z
@@ -181,6 +182,10 @@ export const orderSchema = z.object({
   documents: z.array(orderDocumentSchema).optional(),
   /** the status history with dates, oldest first (Placed, Paid, Processing, Shipped, …) */
   history: z.array(orderHistoryEntrySchema).optional(),
+  /** a Delivered order: the last moment Request a return is taken (the store's window); else null */
+  returnableUntil: z.string().nullable().optional(),
+  /** the shopper's return requests on this order, oldest first */
+  returns: z.array(shopperReturnSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,18 +1,112 @@
+import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES } from '@store/contracts/admin/products';
 import { errorResponseSchema } from '@store/contracts/common';
 import { orderParamsSchema, orderSchema } from '@store/contracts/orders';
+import {
+  createReturnBodySchema,
+  shopperReturnSchema,
+  uploadedReturnPhotoSchema,
+} from '@store/contracts/returns';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
+import type { MediaStorage } from '../../lib/media-storage';
+import { imageMessages, uploadImage } from '../media/images.service';
 import { DEFAULT_PAY_WINDOW_MS, findOrderForViewer } from '../orders/orders.service';
 import type { PaymentConfig } from '../payments/payment-config';
-import { cancelMessages, cancelOwnOrder } from './shopper-cancel.service';
+import { requestReturn } from './returns.service';
+import { cancelMessages, cancelOwnOrder, shopperActor } from './shopper-cancel.service';
 
-/** The shopper's after-sale actions on their own orders: Cancel order (and, later, returns). */
+/**
+ * POST /returns/photos: a photo for a return request, the file itself as the body, checked by its
+ * content and re-encoded by the same pipeline as the shop's product images (modules/media). Its
+ * own plugin, so the raw-body parser stays here.
+ */
+const returnPhotoRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  for (const type of [/^image\/[\w.+-]+$/i, 'application/octet-stream'])
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+  app.post(
+    '/returns/photos',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: IMAGE_MAX_BYTES,
+      errorHandler: (err: FastifyError, _request, reply) => {
+        if (err.statusCode === 413)
+          return reply.code(413).send({ error: imageMessages.tooLarge, code: 'body_too_large' });
+        throw err;
+      },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'A photo for a return request (raw JPEG, PNG or WebP body, up to 10 MB): checked by its content; send its imageId with the request',
+        security: [{ bearerAuth: [] }],
+        consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+        response: {
+          201: uploadedReturnPhotoSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        return reply.code(400).send({ error: imageMessages.notAnImage, code: 'bad_request' });
+      const uploaded = await uploadImage(db, storage, shopperActor(request.store.id), body);
+      return reply.code(201).send({ imageId: uploaded.imageId, url: uploaded.url });
+    },
+  );
+};
+
+/** The shopper's after-sale actions on their own orders: Cancel order, Request a return. */
 export const shopperReturnRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: PaymentConfig;
+  storage: MediaStorage;
   payWindowMs?: number;
-}> = async (app, { db, config, payWindowMs = DEFAULT_PAY_WINDOW_MS }) => {
+}> = async (app, { db, config, storage, payWindowMs = DEFAULT_PAY_WINDOW_MS }) => {
+  await app.register(returnPhotoRoutes, { db, storage });
+
+  app.post(
+    '/orders/:orderId/returns',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Request a return of the signed-in shopper's Delivered order within the store's window: lines and units (at most those delivered less earlier returns), a reason, up to 3 photos. 409 return_refused otherwise; another shopper's order 404",
+        security: [{ bearerAuth: [] }],
+        params: orderParamsSchema,
+        body: createReturnBodySchema.strict(),
+        response: {
+          201: shopperReturnSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await requestReturn(db, {
+        storeId: request.store.id,
+        userId: request.user!.id,
+        orderId: request.params.orderId,
+        body: request.body,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
   app.post(
     '/orders/:orderId/cancel',
     {
