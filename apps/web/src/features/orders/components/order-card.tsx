@@ -5,7 +5,9 @@ import { Card } from '@store/ui/card';
 import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
 import { formatDateTime } from '@/lib/format-date';
-import { canCancel, canPayNow, type OrderView } from '../lib/order-view';
+import { canCancel, canPayNow, canRequestReturn, type OrderView } from '../lib/order-view';
+import { OrderReturns } from './order-returns';
+import { RequestReturnDialog } from './request-return-dialog';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
@@ -50,6 +52,11 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>
+      {order.returns.length > 0 ? (
+        <div className="border-t border-border px-5 py-4">
+          <OrderReturns returns={order.returns} />
+        </div>
+      ) : null}
       {order.history.length > 0 ? (
         <div className="border-t border-border px-5 py-4">
           <OrderStatusHistory history={order.history} />
@@ -60,12 +67,13 @@ export function OrderCard({ order }: { order: OrderView }) {
           <OrderDocuments orderId={order.id} documents={order.documents} />
         </div>
       ) : null}
-      {canPayNow(order) || canCancel(order) ? (
+      {canPayNow(order) || canCancel(order) || canRequestReturn(order) ? (
         <footer className="flex flex-wrap items-center justify-end gap-4 border-t border-border px-5 py-4">
           {canPayNow(order) && formatDateTime(order.payBy) && (
             <p className="text-sm text-muted-foreground">Pay by {formatDateTime(order.payBy)}</p>
           )}
           {canCancel(order) && <CancelOrderButton order={order} />}
+          {canRequestReturn(order) && <RequestReturnDialog order={order} />}
           {canPayNow(order) && (
             <Link to={paths.payment(order.id)} className={buttonVariants()}>
               <CreditCard aria-hidden="true" />

@@ -2,6 +2,7 @@ import { trackingLink } from '@store/contracts/carriers';
 import { formatInr, paiseToRupees, rupeesToPaise, sumRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
 import type { Order, OrderDocument, OrderHistoryEntry } from '@store/contracts/orders';
+import type { ShopperReturn } from '@store/contracts/returns';
 
 export const TRACKING_NOT_AVAILABLE = 'Not available';
 
@@ -56,6 +57,10 @@ export interface OrderView {
   codStatus?: string;
   /** the status history with dates, oldest first; empty from an older server */
   history: OrderHistoryEntry[];
+  /** a Delivered order: until when Request a return is taken (ISO) */
+  returnableUntil?: string;
+  /** the shopper's return requests, oldest first */
+  returns: ShopperReturn[];
 }
 
 export const orderNotes = {
@@ -156,6 +161,8 @@ export function toOrderView(order: OrderInput): OrderView {
     documents: order.documents ?? [],
     ...(order.codStatus ? { codStatus: order.codStatus } : {}),
     history: order.history ?? [],
+    ...(order.returnableUntil ? { returnableUntil: order.returnableUntil } : {}),
+    returns: order.returns ?? [],
   };
 }
 
@@ -178,4 +185,26 @@ function orderMoney(
       rupeesToPaise(subtotal) - rupeesToPaise(discount) + rupeesToPaise(delivery),
     ),
   };
+}
+
+/** Units of each line still returnable: delivered less those in returns not rejected. */
+export function returnableUnits(order: Pick<OrderView, 'items' | 'returns'>): number[] {
+  return order.items.map((item) => {
+    const asked = order.returns
+      .filter((r) => r.status !== 'rejected')
+      .flatMap((r) => r.lines)
+      .filter((l) => l.orderItemId === item.id)
+      .reduce((s, l) => s + l.quantity, 0);
+    return Math.max(0, item.quantity - asked);
+  });
+}
+
+/** Request a return is offered until the window closes, while no other return is open. */
+export function canRequestReturn(
+  order: Pick<OrderView, 'items' | 'returns' | 'returnableUntil'>,
+  now = Date.now(),
+): boolean {
+  if (!order.returnableUntil || Date.parse(order.returnableUntil) < now) return false;
+  const open = order.returns.some((r) => ['requested', 'approved', 'received'].includes(r.status));
+  return !open && returnableUnits(order).some((n) => n > 0);
 }
