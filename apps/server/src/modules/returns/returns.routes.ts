@@ -1,6 +1,4 @@
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGE_MAX_BYTES } from '@store/contracts/admin/products';
 import { errorResponseSchema } from '@store/contracts/common';
 import { orderParamsSchema, orderSchema } from '@store/contracts/orders';
 import {
@@ -11,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import type { MediaStorage } from '../../lib/media-storage';
+import { acceptImageBodies, imageBytesOf, imageUploadRoute } from '../media/image-body';
 import { imageMessages, uploadImage } from '../media/images.service';
 import { DEFAULT_PAY_WINDOW_MS, findOrderForViewer } from '../orders/orders.service';
 import type { PaymentConfig } from '../payments/payment-config';
@@ -26,28 +25,19 @@ const returnPhotoRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaStorage }
   app,
   { db, storage },
 ) => {
-  for (const type of [/^image\/[\w.+-]+$/i, 'application/octet-stream'])
-    app.addContentTypeParser(
-      type,
-      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
+  acceptImageBodies(app);
   app.post(
     '/returns/photos',
     {
       onRequest: app.authenticate,
-      bodyLimit: IMAGE_MAX_BYTES,
-      errorHandler: (err: FastifyError, _request, reply) => {
-        if (err.statusCode === 413)
-          return reply.code(413).send({ error: imageMessages.tooLarge, code: 'body_too_large' });
-        throw err;
-      },
+      bodyLimit: imageUploadRoute.bodyLimit,
+      errorHandler: imageUploadRoute.errorHandler,
       schema: {
         tags: ['orders'],
         summary:
           'A photo for a return request (raw JPEG, PNG or WebP body, up to 10 MB): checked by its content; send its imageId with the request',
         security: [{ bearerAuth: [] }],
-        consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+        consumes: imageUploadRoute.consumes,
         response: {
           201: uploadedReturnPhotoSchema,
           400: errorResponseSchema,
@@ -58,8 +48,8 @@ const returnPhotoRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaStorage }
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0)
+      const body = imageBytesOf(request.body);
+      if (!body)
         return reply.code(400).send({ error: imageMessages.notAnImage, code: 'bad_request' });
       const uploaded = await uploadImage(db, storage, shopperActor(request.store.id), body);
       return reply.code(201).send({ imageId: uploaded.imageId, url: uploaded.url });

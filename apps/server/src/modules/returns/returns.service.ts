@@ -30,7 +30,7 @@ import type { FetchLike } from '../payments/providers/payu-api';
 import { recordRefund, refundableSum } from '../payments/refunds.service';
 import { randomReference } from '../payments/signature';
 import { returnStock } from '../products/stock.service';
-import { shopperActor } from './shopper-cancel.service';
+import { ownOrder, shopperActor } from './shopper-cancel.service';
 
 /** The shopper's words for each refusal of Request a return (409 return_refused). */
 export const returnMessages = {
@@ -99,17 +99,7 @@ export async function requestReturn(
   const id = normalizeOrderId(input.orderId);
   const returnId = await db.transaction(async (tx) => {
     const [order] = id
-      ? await tx
-          .select()
-          .from(orders)
-          .where(
-            and(
-              eq(orders.id, id),
-              eq(orders.storeId, input.storeId),
-              eq(orders.userId, input.userId),
-            ),
-          )
-          .for('update')
+      ? await tx.select().from(orders).where(ownOrder(input, id)).for('update')
       : [];
     if (!order) throw new HttpError(404, returnMessages.notFound);
     if (order.status !== orderStatus.delivered) throw refused(returnMessages.notDelivered);

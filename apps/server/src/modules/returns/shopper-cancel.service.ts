@@ -30,6 +30,14 @@ export const shopperActor = (storeId: string): Actor => ({
   label: 'shopper',
 });
 
+/** The signed-in shopper's own order in this store (another's reads as not found). */
+export const ownOrder = (shopper: { storeId: string; userId: string }, orderId: string) =>
+  and(
+    eq(orders.id, orderId),
+    eq(orders.storeId, shopper.storeId),
+    eq(orders.userId, shopper.userId),
+  );
+
 /** One refund per payment per order's cancel: a second request finds the first (recordRefund). */
 export const cancelRefundReference = (orderId: string) => `cancel-${orderId}`;
 
@@ -62,13 +70,7 @@ export async function cancelOwnOrder(
     ? await db
         .select({ id: orders.id, status: orders.status })
         .from(orders)
-        .where(
-          and(
-            eq(orders.id, id),
-            eq(orders.storeId, input.storeId),
-            eq(orders.userId, input.userId),
-          ),
-        )
+        .where(ownOrder(input, id))
     : [];
   if (!order) throw new HttpError(404, cancelMessages.notFound);
   if (order.status === orderStatus.shipped) throw refused(cancelMessages.shipped);

@@ -13,12 +13,12 @@ import {
 } from '@store/contracts/admin/returns';
 import { Button } from '@store/ui/button';
 import { HookFormField } from '@store/ui/hook-form-field';
-import { Input } from '@store/ui/input';
 import { FieldError } from '@store/ui/label';
 import { Select } from '@store/ui/select';
 import { Textarea } from '@store/ui/textarea';
 import { toast } from '@store/ui/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RefundAmountFields, type RefundFieldsForm } from '@/components/refund-amount-fields';
 import { applyServerErrors } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useReturnAction, type ReturnActionRequest } from '../api/returns';
@@ -121,30 +121,11 @@ function RefundForm({ run, detail }: { run: Run; detail: AdminReturnDetail }) {
           </Select>
         )}
       </HookFormField>
-      <HookFormField
-        form={form}
-        name="amount"
-        id="return-refund-amount"
-        label="Amount (₹)"
-        registerOptions={{ valueAsNumber: true }}
-      >
-        {(control) => <Input type="number" inputMode="decimal" step="0.01" min="0" {...control} />}
-      </HookFormField>
-      {viaPayu ? (
-        <p className="text-sm text-muted-foreground">
-          PayU is asked to refund this payment to the shopper; it settles in a few days.
-        </p>
-      ) : (
-        <HookFormField
-          form={form}
-          name="reference"
-          id="return-refund-reference"
-          label="Reference"
-          hint="The bank's or UPI app's reference of the money you sent back"
-        >
-          {(control) => <Input autoComplete="off" {...control} />}
-        </HookFormField>
-      )}
+      <RefundAmountFields
+        form={form as unknown as RefundFieldsForm}
+        idPrefix="return-refund"
+        viaGateway={viaPayu}
+      />
       <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" disabled={form.formState.isSubmitting}>
         Refund
