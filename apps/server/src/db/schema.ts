@@ -913,7 +913,7 @@ export const emailOutbox = pgTable(
     storeId: text('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'password_reset' | 'cart_reminder' */
+    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'return_approved' | 'return_rejected' | 'password_reset' | 'cart_reminder' */
     kind: text('kind').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     toAddress: text('to_address').notNull(),

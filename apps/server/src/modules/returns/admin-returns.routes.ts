@@ -76,6 +76,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<{ db: Db; config: PaymentC
     },
     async (request) => {
       await approveReturn(db, actorOf(request), request.params.returnId, request.body.instructions);
+      app.emailQueued();
       return getReturn(db, request.store.id, request.params.returnId);
     },
   );
@@ -94,6 +95,7 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<{ db: Db; config: PaymentC
     },
     async (request) => {
       await rejectReturn(db, actorOf(request), request.params.returnId, request.body.reason);
+      app.emailQueued();
       return getReturn(db, request.store.id, request.params.returnId);
     },
   );

@@ -21,6 +21,7 @@ import {
 import { HttpError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { documentsOfOrders } from '../invoices/invoices.service';
+import { queueReturnEmail } from '../mail/outbox.service';
 import { renditionUrls } from '../media/images.service';
 import { normalizeOrderId } from '../orders/order-id';
 import { orderHistories } from '../orders/order-history.service';
@@ -372,6 +373,7 @@ export async function approveReturn(db: Db, actor: Actor, id: string, instructio
       approvedAt: new Date(),
     });
     await logged(tx, actor, row, 'approve', 'Return approved', { instructions });
+    await queueReturnEmail(tx, { returnId: row.id, orderId: row.orderId, status: 'approved' });
   });
 }
 
@@ -383,6 +385,7 @@ export async function rejectReturn(db: Db, actor: Actor, id: string, reason: str
       rejectedAt: new Date(),
     });
     await logged(tx, actor, row, 'reject', `Return rejected: ${reason}`, { reason });
+    await queueReturnEmail(tx, { returnId: row.id, orderId: row.orderId, status: 'rejected' });
   });
 }
 

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, orderItems, refunds, stores } from '../../db/schema';
+import { activityLog, emailOutbox, orderItems, refunds, stores } from '../../db/schema';
+import { renderOutboxEmail } from '../mail/render-email';
 import { placePaidOrder } from '../../test/pay-order';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import { stockOf } from '../../test/stock';
@@ -245,6 +246,41 @@ describe('Returns in the back office', () => {
       'received',
       'refunded',
     ]);
+  });
+
+  it('e-mails the shopper the answer: the instructions, or the reason', async () => {
+    const ask = async () => {
+      const { id, items } = await deliveredOrder();
+      const body = {
+        lines: [{ orderItemId: items[0]!.id, quantity: 1 }],
+        reason: 'Torn',
+        photos: [],
+      };
+      return { id, returnId: (await request(id, body)).json().id as string };
+    };
+    const mailOf = async (returnId: string, kind: string) => {
+      const [row] = await t.db
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(eq(emailOutbox.kind, kind), sql`${emailOutbox.data}->>'returnId' = ${returnId}`),
+        );
+      expect(row, `${kind} queued`).toBeDefined();
+      return renderOutboxEmail(t.db, row!, { baseUrl: 'https://shop.example' });
+    };
+    const first = await ask();
+    await admin('POST', `/returns/${first.returnId}/approve`, {
+      instructions: 'Post it to 12 Park Street, Kolkata 700016',
+    });
+    const approved = await mailOf(first.returnId, 'return_approved');
+    expect(approved.subject).toBe(`Your return for order ${first.id} is approved`);
+    expect(approved.text).toContain('Post it to 12 Park Street, Kolkata 700016');
+
+    const second = await ask();
+    await admin('POST', `/returns/${second.returnId}/reject`, { reason: 'The seal was broken' });
+    const rejected = await mailOf(second.returnId, 'return_rejected');
+    expect(rejected.subject).toBe(`Your return request for order ${second.id}`);
+    expect(rejected.text).toContain('Reason: The seal was broken');
   });
 
   it('shows the rejection reason to the shopper', async () => {
