@@ -59,6 +59,7 @@ describe('navigation', () => {
       'Dashboard',
       'Orders',
       'Held stock',
+      'Returns',
       'Products',
       'Categories',
       'Discounts',

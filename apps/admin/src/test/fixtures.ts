@@ -45,6 +45,7 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     maxHeldUnits: 20,
     codConfirmHours: 48,
     cartReminderHours: 24,
+    returnWindowDays: 7,
     ...over,
   };
 }

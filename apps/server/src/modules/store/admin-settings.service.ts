@@ -103,6 +103,7 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     maxHeldUnits: row.maxHeldUnits,
     codConfirmHours: row.codConfirmHours,
     cartReminderHours: row.cartReminderHours,
+    returnWindowDays: row.returnWindowDays,
   };
 }
 
@@ -245,6 +246,7 @@ export async function updateStoreSettings(
         maxHeldUnits: input.maxHeldUnits,
         codConfirmHours: input.codConfirmHours,
         cartReminderHours: input.cartReminderHours,
+        returnWindowDays: input.returnWindowDays,
         updatedAt: now,
       })
       .where(eq(stores.id, actor.storeId));
