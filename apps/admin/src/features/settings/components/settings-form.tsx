@@ -19,6 +19,7 @@ import { applyServerErrors } from '@/lib/api-client';
 import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
 import { policyPreviewHtml } from '../lib/policy-preview';
+import { builtinPolicies } from '@store/contracts/policies/builtin';
 import { DeliveryChargesSettings } from './delivery-charges-settings';
 import { DeliverySettings } from './delivery-settings';
 import { CartReminderSettings } from './cart-reminder-settings';
@@ -82,7 +83,9 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
         'companyLogoUrl',
       ],
     });
-  const preview = policyPreviewHtml(html ?? '', {
+  const own = (html ?? '').trim() !== '';
+  // an empty field shows shoppers the built-in text: the owner sees that text, not a note about it
+  const preview = policyPreviewHtml(own ? html! : builtinPolicies[slug], {
     companyName: companyName?.trim() || storeName?.trim() || 'our store',
     companyAddress: companyAddress ?? '',
     companyEmail: companyEmail ?? '',
@@ -93,18 +96,36 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
     <details className="rounded-md border border-border p-3">
       <summary className="cursor-pointer font-medium">{policyTitles[slug]}</summary>
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
-        <HookFormField
-          form={form}
-          name={`policies.${slug}`}
-          id={`policy-${slug}`}
-          label={`${policyTitles[slug]} (HTML)`}
-          hint="Empty keeps the built-in text. Placeholders: {companyName}, {companyAddress}, {companyEmail}, {companyPhone}"
-        >
-          {(control) => <Textarea rows={12} className="font-mono text-xs" {...control} />}
-        </HookFormField>
+        <div className="grid content-start gap-2">
+          <HookFormField
+            form={form}
+            name={`policies.${slug}`}
+            id={`policy-${slug}`}
+            label={`${policyTitles[slug]} (HTML)`}
+            hint="Empty keeps the built-in text. Placeholders: {companyName}, {companyAddress}, {companyEmail}, {companyPhone}"
+          >
+            {(control) => <Textarea rows={12} className="font-mono text-xs" {...control} />}
+          </HookFormField>
+          {!own ? (
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() =>
+                  form.setValue(`policies.${slug}`, builtinPolicies[slug].trim(), {
+                    shouldDirty: true,
+                  })
+                }
+              >
+                Start from the built-in text
+              </Button>
+            </div>
+          ) : null}
+        </div>
         <div className="grid content-start gap-2">
           <p className="text-sm font-medium" aria-hidden="true">
-            Preview
+            {own ? 'Preview' : 'Built-in text (shoppers see this while the field is empty)'}
           </p>
           <div
             role="region"
@@ -112,7 +133,7 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
             className="prose-sm max-h-80 overflow-auto rounded-md border border-border bg-background p-3 text-sm [&_h2]:mt-3 [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:my-2"
             // sanitised with the storefront's allow-list just above
             dangerouslySetInnerHTML={{
-              __html: preview || '<p><em>The built-in text is shown.</em></p>',
+              __html: preview,
             }}
           />
         </div>
