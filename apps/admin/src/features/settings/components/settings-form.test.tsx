@@ -117,4 +117,28 @@ describe('Store settings', () => {
     expect((field as HTMLTextAreaElement).value).toContain('Grievance Officer');
     expect((field as HTMLTextAreaElement).value).toContain('{companyName}');
   });
+
+  it('uploads a logo from the computer and keeps its address in the Logo URL', async () => {
+    server.use(
+      http.post(`${ADMIN_API}/images`, () =>
+        HttpResponse.json(
+          { id: 'img1', url: '/media/img1/logo.webp', width: 400, height: 200 },
+          { status: 201 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsForm data={response} categories={[]} />);
+    await user.upload(
+      screen.getByLabelText('Upload logo'),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }),
+    );
+    await expect
+      .poll(() => (screen.getByLabelText('Logo URL') as HTMLInputElement).value)
+      .toBe('/media/img1/logo.webp');
+    expect(screen.getByRole('img', { name: 'The store’s logo' })).toHaveAttribute(
+      'src',
+      '/media/img1/logo.webp',
+    );
+  });
 });

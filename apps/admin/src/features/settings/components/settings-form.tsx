@@ -18,6 +18,7 @@ import { toast } from '@store/ui/toast';
 import { applyServerErrors } from '@/lib/api-client';
 import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
+import { ImageUpload } from '@/components/image-upload';
 import { policyPreviewHtml } from '../lib/policy-preview';
 import { builtinPolicies } from '@store/contracts/policies/builtin';
 import { DeliveryChargesSettings } from './delivery-charges-settings';
@@ -142,6 +143,36 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
   );
 }
 
+/** The logo: its address, or an image uploaded from the computer; shown as the storefront will. */
+function LogoField({ form }: { form: Form }) {
+  const logo = useWatch({ control: form.control, name: 'companyLogoUrl' });
+  return (
+    <div className="grid gap-2">
+      <HookFormField
+        form={form}
+        name="companyLogoUrl"
+        id="settings-companyLogoUrl"
+        label="Logo URL"
+        hint="Upload an image below, or paste the address of one."
+      >
+        {(control) => <Input type="url" {...control} />}
+      </HookFormField>
+      {logo ? (
+        <img
+          src={logo}
+          alt="The store’s logo"
+          className="h-16 w-auto max-w-48 rounded border border-border object-contain"
+        />
+      ) : null}
+      <ImageUpload
+        id="settings-logo-file"
+        label="Upload logo"
+        onUploaded={(url) => form.setValue('companyLogoUrl', url, { shouldDirty: true })}
+      />
+    </div>
+  );
+}
+
 function CategoryImages({ form, categories }: { form: Form; categories: string[] }) {
   const images = useWatch({ control: form.control, name: 'categoryImages' }) ?? {};
   const names = ['default', ...new Set([...categories, ...Object.keys(images)])].filter(
@@ -165,6 +196,11 @@ function CategoryImages({ form, categories }: { form: Form; categories: string[]
             type="url"
             value={images[name] ?? ''}
             onChange={(e) => set(name, e.target.value)}
+          />
+          <ImageUpload
+            id={`category-image-file-${i}`}
+            label={`Upload ${name === 'default' ? 'the default' : `the ${name}`} image`}
+            onUploaded={(url) => set(name, url)}
           />
         </div>
       ))}
@@ -237,14 +273,7 @@ export function SettingsForm({
   });
 
   const text = (
-    name:
-      | 'storeName'
-      | 'companyName'
-      | 'companyPhone'
-      | 'companyEmail'
-      | 'companyLogoUrl'
-      | 'upiVpa'
-      | 'upiPayeeName',
+    name: 'storeName' | 'companyName' | 'companyPhone' | 'companyEmail' | 'upiVpa' | 'upiPayeeName',
     label: string,
     type = 'text',
     hint?: string,
@@ -274,7 +303,7 @@ export function SettingsForm({
         <HookFormField form={form} name="description" id="settings-description" label="Description">
           {(control) => <Textarea rows={3} {...control} />}
         </HookFormField>
-        {text('companyLogoUrl', 'Logo URL', 'url')}
+        <LogoField form={form} />
       </FormSection>
 
       <FormSection legend="Category images">
