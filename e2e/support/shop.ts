@@ -1,12 +1,18 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import {
   coloursOf,
+  createOrderViaApi,
+  newShopper,
   pickOption,
+  plainProducts,
+  registerViaApi,
   shipping,
+  signInBrowser,
   sizesOf,
   type ApiProduct,
   type Shopper,
 } from './fixtures';
+import { approveInGateway, choosePaymentMethod } from './payment';
 
 /** Put a product in the cart through its page (choosing the first size or colour when it asks). */
 export async function addProductToCart(page: Page, product: ApiProduct): Promise<void> {
@@ -54,4 +60,33 @@ export async function fillShipping(page: Page): Promise<void> {
   }
   await page.getByLabel(/PIN code|Postal Code/i).fill(shipping.postalCode);
   await page.getByLabel('Phone').fill(shipping.phone.replace('+91', ''));
+}
+
+/**
+ * A new shopper, signed in in this browser, who has ordered one plain product and paid for it
+ * through the sandbox gateway (the Pay Now page, approved): the order and the shopper's token.
+ */
+export async function paidOrderInBrowser(
+  page: Page,
+  { request, context, baseURL, tag, project }: PaidOrderSetup,
+): Promise<{ order: { id: string }; token: string; shopper: Shopper }> {
+  const shopper = newShopper(tag, project);
+  const token = await registerViaApi(request, shopper);
+  await signInBrowser(context, baseURL, token);
+  const [product] = await plainProducts(request, 1);
+  const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
+  await page.goto(`/payment?orderId=${order.id}`);
+  await choosePaymentMethod(page, 'gateway');
+  await approveInGateway(page);
+  await expect(page).toHaveURL(/\/order-success/);
+  return { order, token, shopper };
+}
+
+interface PaidOrderSetup {
+  request: APIRequestContext;
+  context: BrowserContext;
+  baseURL: string;
+  /** names the shopper's e-mail, as newShopper does */
+  tag: string;
+  project: string;
 }

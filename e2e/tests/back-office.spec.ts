@@ -16,16 +16,8 @@ import {
   expect,
   type StaffSession,
 } from '../support/admin';
-import {
-  createOrderViaApi,
-  newShopper,
-  orderCard,
-  plainProducts,
-  registerViaApi,
-  signInBrowser,
-  toast,
-} from '../support/fixtures';
-import { approveInGateway, choosePaymentMethod } from '../support/payment';
+import { orderCard, toast } from '../support/fixtures';
+import { paidOrderInBrowser } from '../support/shop';
 import { e2eRoot } from '../support/paths';
 
 /*
@@ -327,15 +319,13 @@ test.describe('orders', () => {
     const tracking = 'EE123456785IN';
 
     // The shopper orders and pays through the sandbox gateway.
-    const shopper = newShopper('ship', testInfo.project.name);
-    const token = await registerViaApi(request, shopper);
-    await signInBrowser(context, baseURL!, token);
-    const [product] = await plainProducts(request, 1);
-    const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
-    await page.goto(`/payment?orderId=${order.id}`);
-    await choosePaymentMethod(page, 'gateway');
-    await approveInGateway(page);
-    await expect(page).toHaveURL(/\/order-success/);
+    const { order, token, shopper } = await paidOrderInBrowser(page, {
+      request,
+      context,
+      baseURL: baseURL!,
+      tag: 'ship',
+      project: testInfo.project.name,
+    });
 
     // The owner (the back office keeps its session in the tab, apart from the shopper's cookie):
     // Orders, search by the id, the order, Mark shipped with India Post.
@@ -388,15 +378,13 @@ test.describe('orders', () => {
     baseURL,
     ownerSession,
   }, testInfo) => {
-    const shopper = newShopper('refund', testInfo.project.name);
-    const token = await registerViaApi(request, shopper);
-    await signInBrowser(context, baseURL!, token);
-    const [product] = await plainProducts(request, 1);
-    const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
-    await page.goto(`/payment?orderId=${order.id}`);
-    await choosePaymentMethod(page, 'gateway');
-    await approveInGateway(page);
-    await expect(page).toHaveURL(/\/order-success/);
+    const { order } = await paidOrderInBrowser(page, {
+      request,
+      context,
+      baseURL: baseURL!,
+      tag: 'refund',
+      project: testInfo.project.name,
+    });
 
     await openAdmin(page, ownerSession, `/admin/orders/${order.id}`);
     const actions = page.getByRole('complementary', { name: 'Actions' });

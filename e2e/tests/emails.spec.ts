@@ -1,14 +1,6 @@
 import { adminHeaders, apiSignIn, haveStaff, openOutboxAsStaff } from '../support/admin';
-import {
-  test,
-  expect,
-  createOrderViaApi,
-  newShopper,
-  plainProducts,
-  registerViaApi,
-  signInBrowser,
-} from '../support/fixtures';
-import { approveInGateway, choosePaymentMethod } from '../support/payment';
+import { test, expect } from '../support/fixtures';
+import { paidOrderInBrowser } from '../support/shop';
 
 // Without SMTP_URL (as `npm start` and this harness run) every e-mail the shop sends is written
 // under the data folder and listed at /demo/outbox, for the shop's staff only: what a shopper
@@ -23,16 +15,13 @@ test.describe('order e-mails', () => {
     request,
     baseURL,
   }, testInfo) => {
-    const shopper = newShopper('mail', testInfo.project.name);
-    const token = await registerViaApi(request, shopper);
-    await signInBrowser(context, baseURL!, token);
-    const [product] = await plainProducts(request, 1);
-    const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
-
-    await page.goto(`/payment?orderId=${order.id}`);
-    await choosePaymentMethod(page, 'gateway');
-    await approveInGateway(page);
-    await expect(page).toHaveURL(/\/order-success/);
+    const { order, shopper } = await paidOrderInBrowser(page, {
+      request,
+      context,
+      baseURL: baseURL!,
+      tag: 'mail',
+      project: testInfo.project.name,
+    });
 
     // the shop dispatches it with Delhivery (the back office's Mark shipped, through its API)
     const session = await apiSignIn(request, 'staff');

@@ -13,8 +13,10 @@ export function OrderStatusHistory({ history }: { history: OrderHistoryEntry[] }
       <summary className="cursor-pointer font-semibold">Status history</summary>
       <ol className="mt-2 grid gap-1">
         {history.map((entry) => (
+          // the stage's word is the row's own text, not an element of its own: "Processing" alone
+          // stays the order's status badge
           <li key={entry.stage} className="flex flex-wrap justify-between gap-x-4">
-            <span>{orderHistoryLabels[entry.stage] ?? entry.stage}</span>
+            {orderHistoryLabels[entry.stage] ?? entry.stage}
             <time dateTime={entry.at} className="text-muted-foreground tabular-nums">
               {formatIndianDateTime(entry.at) ?? entry.at}
             </time>
