@@ -118,12 +118,3 @@ export async function queueBackInStockEmails(tx: DbOrTx, productIds: string[]): 
   }
   return claimed.length;
 }
-
-/** For the back office's product form: how many shoppers wait for any variant of it. */
-export async function waitingAlertCount(db: DbOrTx, productId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(stockAlerts)
-    .where(and(eq(stockAlerts.productId, productId), isNull(stockAlerts.notifiedAt)));
-  return row?.n ?? 0;
-}
