@@ -41,6 +41,7 @@ import { sandboxEnabled, type PaymentConfig } from './modules/payments/payment-c
 import { operatorPaymentRoutes } from './modules/payments/operator-payments.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox.routes';
+import { stockAlertRoutes } from './modules/stock-alerts/stock-alerts.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { relatedProductRoutes } from './modules/products/related-products.routes';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
@@ -334,6 +335,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(cartReminderRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
+      await api.register(stockAlertRoutes, { db: options.db });
       await api.register(relatedProductRoutes, { db: options.db, cache });
       await api.register(shippingRoutes, { db: options.db });
       await api.register(orderRoutes, {

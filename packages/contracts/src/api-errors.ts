@@ -55,6 +55,8 @@ export const apiErrorCodes = [
   // paid; a return request the order does not allow (window, quantities, state)
   'order_not_cancellable',
   'return_refused',
+  // "Notify me" asked of a product or variant that can be bought now (modules/stock-alerts)
+  'in_stock',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

@@ -36,3 +36,13 @@ export function availabilityLabel(a: Availability | undefined | null): string | 
   if (a.status === 'low_stock' && a.left !== null) return stockMessages.onlyLeft(a.left);
   return null;
 }
+
+/** "Notify me" (POST /products/:id/stock-alerts): the words the API and the product page share. */
+export const stockAlertMessages = {
+  /** the 409 when the product or variant can be bought now */
+  inStock: 'This is in stock: add it to your cart',
+  /** the answer, the same whether or not this e-mail had asked already */
+  saved: "We'll e-mail you when it's back in stock.",
+  /** the product has sizes or colours and none (or an unknown one) was chosen */
+  chooseVariant: 'Choose a size and colour that this product has',
+} as const;

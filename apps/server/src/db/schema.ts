@@ -674,6 +674,36 @@ export const stockLevels = pgTable(
 );
 
 /**
+ * "Notify me" (modules/stock-alerts): a shopper asked to be e-mailed once when a sold-out product
+ * or variant (size and colour keyed as in stock_levels, '' where none) is back. The restock that
+ * claims a row (notified_at null → set, one conditional UPDATE) queues its e-mail in the same
+ * transaction. One waiting row per variant and e-mail (any letter case).
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull().default(''),
+    color: text('color').notNull().default(''),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting_uq')
+      .on(t.productId, t.size, t.color, sql`lower(${t.email})`)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/**
  * Idempotency-Key records (Stripe's semantics): the first request's response, kept 24 hours, is
  * the answer to every retry with the same key and body. Written in the same transaction as the
  * order or payment it describes, so a crash leaves either both or neither.
@@ -920,7 +950,7 @@ export const emailOutbox = pgTable(
     storeId: text('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'return_approved' | 'return_rejected' | 'password_reset' | 'cart_reminder' */
+    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'return_approved' | 'return_rejected' | 'password_reset' | 'cart_reminder' | 'back_in_stock' */
     kind: text('kind').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     toAddress: text('to_address').notNull(),

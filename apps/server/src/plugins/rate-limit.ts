@@ -81,6 +81,13 @@ export const authLimits = {
   quote: { max: 60, timeWindow: MINUTE },
   /** The same, per signed-in shopper. */
   quoteSignedIn: { max: 120, timeWindow: MINUTE },
+  /**
+   * POST /products/:id/stock-alerts per address: each request may later send an e-mail, like a
+   * password reset. A shopper asks for a few products; 20 per 15 minutes, then blocks up to an hour.
+   */
+  stockAlertPerAddress: { max: 20, timeWindow: 15 * MINUTE, maxBlockMs: HOUR },
+  /** The same per e-mail address typed, across addresses: one inbox is not signed up from many. */
+  stockAlertPerEmail: { max: 10, timeWindow: HOUR },
 } as const satisfies Record<string, Limit>;
 
 /** The one 429 body: the same words for every limit. */
@@ -447,6 +454,21 @@ export const forgotPasswordLimits = limitsInOrder((request) => [
   [`forgot-address|${clientAddressKey(request.ip)}`, authLimits.passwordResetPerAddress],
   [`forgot-email|${request.store.id}|${emailOf(request)}`, authLimits.passwordResetPerEmail],
 ]);
+
+/**
+ * POST /products/:id/stock-alerts ("Notify me"): per address, then per store and e-mail typed (a
+ * signed-in shopper who types none is counted by address only). The same whether or not the
+ * e-mail had asked already, so a 429 tells nothing about who did.
+ */
+export const stockAlertLimits = limitsInOrder((request) => {
+  const email = emailOf(request);
+  return [
+    [`stock-alert-address|${clientAddressKey(request.ip)}`, authLimits.stockAlertPerAddress],
+    ...(email
+      ? [[`stock-alert-email|${request.store.id}|${email}`, authLimits.stockAlertPerEmail] as const]
+      : []),
+  ] as [string, Limit][];
+});
 
 /** Route `config.rateLimit` for POST /users/reset-password: per IP. */
 export const resetPasswordRateLimit: RateLimitOptions = {

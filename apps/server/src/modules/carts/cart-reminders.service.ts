@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { cartLines, carts, stores, users } from '../../db/schema';
 import { signToken, verifyToken } from '../../lib/tokens';
 import type { CartReminderData, ReminderLine } from '../mail/cart-reminder-email';
+import { variantLabel } from '../mail/email-templates';
 import { queueEmail } from '../mail/outbox.service';
 import { viewCartLines } from './cart-views.service';
 
@@ -68,9 +69,6 @@ export async function setCartReminders(
   });
 }
 
-const variantOf = (size: string, color: string) =>
-  [size && size !== 'One Size' && `Size ${size}`, color].filter(Boolean).join(', ');
-
 /** How the e-mail shows the lines: as they are now (title, price, stock). */
 async function reminderLines(tx: DbOrTx, storeId: string, cartId: string) {
   const rows = await tx
@@ -81,7 +79,7 @@ async function reminderLines(tx: DbOrTx, storeId: string, cartId: string) {
   const views = await viewCartLines(tx, storeId, rows);
   const lines: ReminderLine[] = views.map((v) => ({
     title: v.title,
-    variant: variantOf(v.size, v.color),
+    variant: variantLabel(v.size, v.color),
     quantity: v.quantity,
     price: formatInr(v.price, 'exact'),
     note:

@@ -67,6 +67,7 @@ const kindLabel: Record<string, string> = {
   refund: 'Refund',
   password_reset: 'Password reset',
   cart_reminder: 'Cart reminder',
+  back_in_stock: 'Back in stock',
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', {

@@ -445,3 +445,10 @@ export function PasswordResetEmail({
     </Layout>
   );
 }
+
+/**
+ * A variant as the e-mails name it: "Size A5, Blue" from a size and colour ('' where none). A
+ * product's only size ('One Size') says nothing the title does not.
+ */
+export const variantLabel = (size: string | null, color: string | null) =>
+  [size && size !== 'One Size' && `Size ${size}`, color].filter(Boolean).join(', ');

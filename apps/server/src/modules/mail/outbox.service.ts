@@ -13,7 +13,8 @@ export type EmailKind =
   | 'return_approved'
   | 'return_rejected'
   | 'password_reset'
-  | 'cart_reminder';
+  | 'cart_reminder'
+  | 'back_in_stock';
 
 export interface QueuedEmail {
   storeId: string;

@@ -14,10 +14,12 @@ import {
   type Brand,
   type OrderEmailProps,
   type OrderView,
+  variantLabel,
 } from './email-templates';
 import { EMAIL_LOGO_PATH, localLogoPath } from './email-logo.routes';
 import type { EmailKind } from './outbox.service';
 import { cartReminderEmail, SkippedEmailError } from './cart-reminder-email';
+import { backInStockEmail } from './back-in-stock-email';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -103,13 +105,7 @@ async function loadOrder(
       placedAt: dateFormat.format(row.createdAt),
       lines: items.map((i) => ({
         title: i.productTitle,
-        // a product's only size ('One Size') says nothing the title does not
-        variant: [
-          i.variantSize && i.variantSize !== 'One Size' && `Size ${i.variantSize}`,
-          i.variantColor,
-        ]
-          .filter(Boolean)
-          .join(', '),
+        variant: variantLabel(i.variantSize, i.variantColor),
         quantity: i.quantity,
         unitPrice: formatPaise(i.unitPricePaise),
         lineTotal: formatPaise(i.unitPricePaise * i.quantity),
@@ -143,7 +139,12 @@ async function loadOrder(
 function orderWords(
   kind: Exclude<
     EmailKind,
-    'refund' | 'password_reset' | 'cart_reminder' | 'return_approved' | 'return_rejected'
+    | 'refund'
+    | 'password_reset'
+    | 'cart_reminder'
+    | 'return_approved'
+    | 'return_rejected'
+    | 'back_in_stock'
   >,
   order: OrderRow,
   storeName: string,
@@ -254,6 +255,11 @@ export async function renderOutboxEmail(
   if (kind === 'cart_reminder') {
     const reminder = await cartReminderEmail(db, row.data, brand);
     return { ...(await rendered(reminder.element, reminder.subject)), headers: reminder.headers };
+  }
+
+  if (kind === 'back_in_stock') {
+    const alert = await backInStockEmail(db, row.data, brand);
+    return rendered(alert.element, alert.subject);
   }
 
   const order = await loadOrder(db, data.orderId, baseUrl);

@@ -61,7 +61,11 @@ export const adminProductCsvRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
         request.body.csv,
         request.query.dryRun,
       );
-      if (written) app.catalogueChanged();
+      if (written) {
+        app.catalogueChanged();
+        // a restock may have queued "back in stock" e-mails (modules/stock-alerts)
+        app.emailQueued();
+      }
       return result;
     },
   );

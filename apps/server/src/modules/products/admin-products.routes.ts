@@ -93,7 +93,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         request.params.id,
         request.body,
       );
-      if (changed) app.catalogueChanged();
+      if (changed) {
+        app.catalogueChanged();
+        // a restock may have queued "back in stock" e-mails (modules/stock-alerts)
+        app.emailQueued();
+      }
       return product;
     },
   );
@@ -117,7 +121,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         request.params.id,
         request.body,
       );
-      if (changed) app.catalogueChanged();
+      if (changed) {
+        app.catalogueChanged();
+        // a restock may have queued "back in stock" e-mails (modules/stock-alerts)
+        app.emailQueued();
+      }
       return product;
     },
   );

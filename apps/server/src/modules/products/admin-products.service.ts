@@ -36,6 +36,7 @@ import {
   stockLevels,
 } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { queueBackInStockEmails } from '../stock-alerts/stock-alerts.service';
 import { escapeLike, likeContaining } from '../../lib/like-pattern';
 import { groupBy } from '../../lib/group-by';
 import { isUniqueViolation, violatedConstraint } from '../../lib/pg-errors';
@@ -538,6 +539,8 @@ async function writeStock(tx: DbOrTx, productId: string, variantStock: VariantSt
       target: [stockLevels.productId, stockLevels.size, stockLevels.color],
       set: { onHand: sql`excluded.on_hand`, updatedAt: now },
     });
+  // a sold-out variant given stock tells whoever asked to be notified, on this transaction
+  if (variantStock.some((v) => v.onHand > 0)) await queueBackInStockEmails(tx, [productId]);
   const kept = new Set(variantStock.map((v) => variantKey(v.size, v.color)));
   const stale = (
     await tx
@@ -638,6 +641,9 @@ export async function writeProduct(
     }
   }
   if (changed('variantStock')) await writeStock(tx, id, next.variantStock);
+  // published again with stock on hand: the same as a restock to whoever waits for it
+  else if (existing && changed('published') && next.published)
+    await queueBackInStockEmails(tx, [id]);
   await recordActivity(tx, actor, {
     action: existing ? 'product.update' : 'product.create',
     entityType: 'product',

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { availabilityOf, type Availability } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { stockLevels } from '../../db/schema';
+import { queueBackInStockEmails } from '../stock-alerts/stock-alerts.service';
 
 /** One variant's stock row: size and colour are '' where the product has no such option. */
 export interface StockKey {
@@ -93,20 +94,25 @@ export async function takeStock(
 }
 
 /**
- * Puts units back (a cancelled or expired order), in the same lock order as takeStock. A variant
- * whose row is gone (the product no longer offers it) has nowhere to go and is skipped. Returns
- * whether a storefront's availability changed.
+ * Puts units back (a cancelled or expired order, a return received), in the same lock order as
+ * takeStock. A variant whose row is gone (the product no longer offers it) has nowhere to go and
+ * is skipped. A variant that was sold out and is back tells whoever asked to be notified (the
+ * e-mails are queued on this transaction). Returns whether a storefront's availability changed.
  */
 export async function returnStock(tx: DbOrTx, changes: StockChange[]): Promise<boolean> {
   const applied: { onHand: number; delta: number }[] = [];
+  const restocked: string[] = [];
   for (const c of aggregate(changes)) {
     const [row] = await tx
       .update(stockLevels)
       .set({ onHand: sql`${stockLevels.onHand} + ${c.quantity}`, updatedAt: new Date() })
       .where(rowOf(c))
       .returning({ onHand: stockLevels.onHand });
-    if (row) applied.push({ onHand: row.onHand, delta: c.quantity });
+    if (!row) continue;
+    applied.push({ onHand: row.onHand, delta: c.quantity });
+    if (row.onHand - c.quantity <= 0 && row.onHand > 0) restocked.push(c.productId);
   }
+  await queueBackInStockEmails(tx, restocked);
   return availabilityMoved(applied);
 }
 

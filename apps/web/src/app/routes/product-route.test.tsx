@@ -124,11 +124,14 @@ describe('product detail', () => {
     });
     render();
     await userEvent.click(await screen.findByRole('radio', { name: 'A4 (sold out)' }));
-    const add = screen.getByRole('button', { name: /Add to Cart/ });
-    expect(add).toBeDisabled();
-    expect(add).toHaveAccessibleDescription('Sold out');
+    // no Add to Cart for a sold-out size: Notify me takes its place
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notify me' })).toHaveAccessibleDescription(
+      'Sold out',
+    );
 
     await userEvent.click(screen.getByRole('radio', { name: 'A5' }));
+    const add = screen.getByRole('button', { name: /Add to Cart/ });
     expect(screen.getByText('Only 2 left')).toBeInTheDocument();
     const more = screen.getByRole('button', { name: 'Increase quantity' });
     await userEvent.click(more);
@@ -201,9 +204,10 @@ describe('product detail', () => {
     expect(await line()).toHaveTextContent('In stock');
     await userEvent.click(screen.getByRole('radio', { name: 'Red (sold out)' }));
     expect(await line()).toHaveTextContent('Sold out');
-    const add = screen.getByRole('button', { name: /Add to Cart/ });
-    expect(add).toBeDisabled();
-    expect(add).toHaveAccessibleDescription('Sold out');
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notify me' })).toHaveAccessibleDescription(
+      'Sold out',
+    );
   });
 
   it('without a checked PIN the delivery line leads to Check delivery; once checked it gives the date', async () => {

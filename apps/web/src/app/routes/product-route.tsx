@@ -1,4 +1,4 @@
-import { ArrowLeft, Heart, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, Bell, Heart, ShoppingCart } from 'lucide-react';
 import { Suspense, useId, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Badge } from '@store/ui/badge';
@@ -63,6 +63,11 @@ const NotFound = lazyPart(['src/features/products/components/product-not-found.t
   import('@/features/products/components/product-not-found').then((m) => m.ProductNotFound),
 );
 
+// "Notify me" on a sold-out variant: its form's code loads only when a shopper opens it.
+const NotifyMeForm = lazyPart(['src/features/products/components/notify-me-form.tsx'], () =>
+  import('@/features/products/components/notify-me-form').then((m) => m.NotifyMeForm),
+);
+
 function ProductSkeleton() {
   return (
     <div className="grid gap-10 md:grid-cols-2" role="status" aria-label="Loading product">
@@ -90,6 +95,7 @@ function ProductDetail({ product }: { product: ProductView }) {
   const [color, setColor] = useState<string | undefined>(() => onlyOption(product.colors));
   const [wantedQuantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string>();
+  const [notifyOpen, setNotifyOpen] = useState(false);
   const specs = productSpecs(product.attributes);
   const onSale = isOnSale(product);
   const stockId = useId();
@@ -100,15 +106,19 @@ function ProductDetail({ product }: { product: ProductView }) {
   const maxQuantity = Math.max(1, maxOrderable(availability));
   const quantity = Math.min(wantedQuantity, maxQuantity);
 
-  const addToCart = () => {
+  const sizeChosen = () => {
     if (product.sizes.length > 0 && !size) {
       setSizeError('Please select a size');
       toast.error('Please select a size', {
         description: 'You must select a size before adding to cart',
       });
-      return;
+      return false;
     }
-    if (soldOut) return;
+    return true;
+  };
+
+  const addToCart = () => {
+    if (!sizeChosen() || soldOut) return;
     addItem({
       id: product.id,
       name: product.name,
@@ -177,16 +187,23 @@ function ProductDetail({ product }: { product: ProductView }) {
               label={`Quantity of ${product.name}`}
               max={maxQuantity}
             />
-            <Button
-              size="lg"
-              onClick={addToCart}
-              disabled={soldOut}
-              aria-describedby={soldOut ? stockId : undefined}
-              className="flex-1 sm:flex-none"
-            >
-              <ShoppingCart aria-hidden="true" />
-              Add to Cart
-            </Button>
+            {!soldOut ? (
+              <Button size="lg" onClick={addToCart} className="flex-1 sm:flex-none">
+                <ShoppingCart aria-hidden="true" />
+                Add to Cart
+              </Button>
+            ) : notifyOpen ? null : (
+              // sold out: instead of a dead Add to Cart, ask to be told when it is back
+              <Button
+                size="lg"
+                onClick={() => sizeChosen() && setNotifyOpen(true)}
+                aria-describedby={stockId}
+                className="flex-1 sm:flex-none"
+              >
+                <Bell aria-hidden="true" />
+                Notify me
+              </Button>
+            )}
             <Button
               size="lg"
               variant="outline"
@@ -200,6 +217,15 @@ function ProductDetail({ product }: { product: ProductView }) {
               Wishlist
             </Button>
           </div>
+
+          {soldOut && notifyOpen && (
+            <NotifyMeForm
+              key={`${size ?? ''}|${color ?? ''}`}
+              productId={product.id}
+              size={size}
+              color={color}
+            />
+          )}
 
           <DeliveryCheck />
 
