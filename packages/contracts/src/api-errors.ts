@@ -55,6 +55,10 @@ export const apiErrorCodes = [
   // paid; a return request the order does not allow (window, quantities, state)
   'order_not_cancellable',
   'return_refused',
+  // reviews (modules/reviews): only a shopper with a Delivered line of the product may review it,
+  // once per product
+  'review_not_allowed',
+  'review_exists',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
