@@ -20,9 +20,10 @@ export const reviewStatusLabels: Record<ReviewStatus, string> = {
 export const formatRating = (average: number) =>
   (Math.round(average * 10) / 10).toFixed(1).replace(/\.0$/, '');
 
-/** "Rated 4.5 out of 5, 12 reviews" (one review: "1 review"). */
-export function ratingLabel(average: number, count: number): string {
-  return `Rated ${formatRating(average)} out of 5, ${count} ${count === 1 ? 'review' : 'reviews'}`;
+/** "Rated 4.5 out of 5, 12 reviews" (one review: "1 review"); one review's own stars: "Rated 4 out of 5". */
+export function ratingLabel(average: number, count?: number): string {
+  const rated = `Rated ${formatRating(average)} out of 5`;
+  return count === undefined ? rated : `${rated}, ${count} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
 export const reviewMessages = {

@@ -13,7 +13,7 @@ export function RatingStars({
   className,
 }: {
   average: number;
-  count: number;
+  count?: number;
   className?: string;
 }) {
   const filled = `${Math.max(0, Math.min(5, average)) * 20}%`;

@@ -72,6 +72,7 @@ describe('the product page’s Reviews', () => {
     expect(screen.getByRole('img', { name: 'Rated 4 out of 5, 12 reviews' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: "Shoppers' reviews" });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(list).getAllByRole('img', { name: 'Rated 4 out of 5' })).toHaveLength(10);
     await userEvent.click(screen.getByRole('button', { name: 'Load more reviews' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(12));
     expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();

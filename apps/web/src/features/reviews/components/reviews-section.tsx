@@ -49,7 +49,7 @@ export function ReviewsSection({ productId, rating }: ReviewsSectionProps) {
           {list.map((review) => (
             <li key={review.id} className="rounded-xl border border-border bg-card p-5">
               <article aria-label={review.title} className="grid gap-1">
-                <RatingStars average={review.rating} count={1} className="text-lg" />
+                <RatingStars average={review.rating} className="text-lg" />
                 <h3 className="font-semibold">{review.title}</h3>
                 <p className="whitespace-pre-line text-muted-foreground">{review.text}</p>
                 <p className="text-sm text-muted-foreground">
