@@ -1,21 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  adminHeaders,
-  haveStaff,
-  openAdmin,
-  runTag,
-  test,
-  expect,
-  type StaffSession,
-} from '../support/admin';
-import {
-  createOrderViaApi,
-  newShopper,
-  plainProducts,
-  registerViaApi,
-  signInBrowser,
-} from '../support/fixtures';
-import { approveInGateway, choosePaymentMethod } from '../support/payment';
+import type { Page } from '@playwright/test';
+import { haveStaff, openAdmin, runTag, test, expect } from '../support/admin';
+import { newShopper, plainProducts, registerViaApi, signInBrowser } from '../support/fixtures';
+import { paidOrder, shipAndDeliver } from '../support/after-sale';
 
 /*
  * Reviews (issue 27 item 3): a shopper whose order was delivered writes a review of the product,
@@ -24,30 +10,6 @@ import { approveInGateway, choosePaymentMethod } from '../support/payment';
  */
 
 test.skip(!haveStaff(), 'global setup made no back-office people (server started elsewhere)');
-
-async function paidOrder(page: Page, request: APIRequestContext, token: string, productId: string) {
-  const order = await createOrderViaApi(request, token, { [productId]: 1 });
-  await page.goto(`/payment?orderId=${order.id}`);
-  await choosePaymentMethod(page, 'gateway');
-  await approveInGateway(page);
-  await expect(page).toHaveURL(/\/order-success/);
-  return order.id;
-}
-
-/** Ship and deliver through the back office's API, as staff would from the order page. */
-async function shipAndDeliver(request: APIRequestContext, owner: StaffSession, orderId: string) {
-  const headers = adminHeaders(owner);
-  const shipped = await request.post(`/api/v1/admin/orders/${orderId}/ship`, {
-    headers,
-    data: { carrier: 'India Post', trackingNumber: 'EE123456785IN' },
-  });
-  expect(shipped.status(), await shipped.text()).toBe(200);
-  const delivered = await request.post(`/api/v1/admin/orders/${orderId}/deliver`, {
-    headers,
-    data: {},
-  });
-  expect(delivered.status(), await delivered.text()).toBe(200);
-}
 
 /** The Product JSON-LD of the page as the server sent it. */
 async function productLd(page: Page) {
