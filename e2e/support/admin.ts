@@ -35,6 +35,7 @@ export const adminScreens = [
   { link: 'Categories', heading: 'Categories', path: /\/admin\/categories$/, ownerOnly: false },
   { link: 'Discounts', heading: 'Discounts', path: /\/admin\/discounts$/, ownerOnly: false },
   { link: 'Customers', heading: 'Customers', path: /\/admin\/customers$/, ownerOnly: false },
+  { link: 'Reviews', heading: 'Reviews', path: /\/admin\/reviews$/, ownerOnly: false },
   {
     link: 'Store settings',
     heading: 'Store settings',

@@ -1,14 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { haveStaff, openAdmin, test, expect } from '../support/admin';
 import {
-  adminHeaders,
-  haveStaff,
-  openAdmin,
-  test,
-  expect,
-  type StaffSession,
-} from '../support/admin';
-import {
-  createOrderViaApi,
   newShopper,
   orderCard,
   plainProducts,
@@ -16,7 +7,7 @@ import {
   signInBrowser,
   toast,
 } from '../support/fixtures';
-import { approveInGateway, choosePaymentMethod } from '../support/payment';
+import { paidOrder, shipAndDeliver } from '../support/after-sale';
 
 /*
  * After the sale (issue 27 item 2): a shopper cancels a Processing order from My Orders; a
@@ -25,31 +16,6 @@ import { approveInGateway, choosePaymentMethod } from '../support/payment';
  */
 
 test.skip(!haveStaff(), 'global setup made no back-office people (server started elsewhere)');
-
-/** An order for one unit of a plain product, paid through the sandbox gateway: Processing. */
-async function paidOrder(page: Page, request: APIRequestContext, token: string, productId: string) {
-  const order = await createOrderViaApi(request, token, { [productId]: 2 });
-  await page.goto(`/payment?orderId=${order.id}`);
-  await choosePaymentMethod(page, 'gateway');
-  await approveInGateway(page);
-  await expect(page).toHaveURL(/\/order-success/);
-  return order.id;
-}
-
-/** Ship and deliver through the back office's API, as staff would from the order page. */
-async function shipAndDeliver(request: APIRequestContext, owner: StaffSession, orderId: string) {
-  const headers = adminHeaders(owner);
-  const shipped = await request.post(`/api/v1/admin/orders/${orderId}/ship`, {
-    headers,
-    data: { carrier: 'India Post', trackingNumber: 'EE123456785IN' },
-  });
-  expect(shipped.status(), await shipped.text()).toBe(200);
-  const delivered = await request.post(`/api/v1/admin/orders/${orderId}/deliver`, {
-    headers,
-    data: {},
-  });
-  expect(delivered.status(), await delivered.text()).toBe(200);
-}
 
 test('a shopper cancels a Processing order and returns part of a delivered one; the owner refunds it with a credit note', async ({
   page,
@@ -64,7 +30,7 @@ test('a shopper cancels a Processing order and returns part of a delivered one; 
   const [product] = await plainProducts(request, 1);
 
   // Cancel order on a Processing order: one confirmation, then Cancelled
-  const toCancel = await paidOrder(page, request, token, product!.id);
+  const toCancel = await paidOrder(page, request, token, product!.id, 2);
   await page.goto('/orders');
   const card = orderCard(page, toCancel);
   await expect(card.locator('header').getByText('Processing', { exact: true })).toBeVisible();
@@ -78,7 +44,7 @@ test('a shopper cancels a Processing order and returns part of a delivered one; 
   await expect(card.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 
   // A delivered order: Status history with its dates, and Request a return
-  const toReturn = await paidOrder(page, request, token, product!.id);
+  const toReturn = await paidOrder(page, request, token, product!.id, 2);
   await shipAndDeliver(request, ownerSession, toReturn);
   await page.goto('/orders');
   const delivered = orderCard(page, toReturn);

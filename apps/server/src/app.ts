@@ -28,6 +28,8 @@ import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { shopperReturnRoutes } from './modules/returns/returns.routes';
 import { adminReturnRoutes } from './modules/returns/admin-returns.routes';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
+import { adminReviewRoutes } from './modules/reviews/admin-reviews.routes';
 import { quoteRoutes } from './modules/pricing/quote.routes';
 import { adminDiscountRoutes } from './modules/pricing/admin-discounts.routes';
 import { addressRoutes } from './modules/addresses/addresses.routes';
@@ -337,6 +339,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(stockAlertRoutes, { db: options.db });
       await api.register(relatedProductRoutes, { db: options.db, cache });
+      await api.register(reviewRoutes, { db: options.db });
       await api.register(shippingRoutes, { db: options.db });
       await api.register(orderRoutes, {
         db: options.db,
@@ -377,6 +380,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminOrderDocumentRoutes, { db: options.db });
       await api.register(adminPaymentRoutes, { db: options.db, config: payments });
       await api.register(adminReturnRoutes, { db: options.db, config: payments });
+      await api.register(adminReviewRoutes, { db: options.db });
       await api.register(adminDashboardRoutes, { db: options.db });
       await api.register(adminExportRoutes, { db: options.db });
       await api.register(adminCustomerRoutes, { db: options.db });

@@ -57,6 +57,10 @@ export const apiErrorCodes = [
   'return_refused',
   // "Notify me" asked of a product or variant that can be bought now (modules/stock-alerts)
   'in_stock',
+  // reviews (modules/reviews): only a shopper with a Delivered line of the product may review it,
+  // once per product
+  'review_not_allowed',
+  'review_exists',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

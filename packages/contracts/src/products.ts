@@ -68,6 +68,11 @@ export const productSchema = z.object({
   sku: z.string().optional(),
   barcode: z.string().optional(),
   weightGrams: z.number().int().optional(),
+  /**
+   * The published reviews' average (1–5, two decimals) and count; null when none is published
+   * (modules/reviews). Optional for answers cached before reviews existed; the server always sends it.
+   */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

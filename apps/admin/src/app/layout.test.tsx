@@ -64,6 +64,7 @@ describe('navigation', () => {
       'Categories',
       'Discounts',
       'Customers',
+      'Reviews',
       'Store settings',
       'Staff',
       'Activity',

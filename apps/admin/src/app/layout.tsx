@@ -30,6 +30,8 @@ export const navItems: readonly NavItem[] = [
   // coupon codes and automatic offers: beside the catalogue and its prices (staff too)
   { to: '/discounts', label: 'Discounts' },
   { to: '/customers', label: 'Customers' },
+  // shoppers' reviews waiting for Publish or Hide (issue 27): beside the customers who wrote them
+  { to: '/reviews', label: 'Reviews' },
   { to: '/settings', label: 'Store settings', ownerOnly: true },
   { to: '/staff', label: 'Staff', ownerOnly: true },
   { to: '/activity', label: 'Activity' },

@@ -15,6 +15,7 @@ const OrdersRoute = lazyRoute(() => import('./routes/orders-route'), 'OrdersRout
 const OrderRoute = lazyRoute(() => import('./routes/order-route'), 'OrderRoute');
 const HeldStockRoute = lazyRoute(() => import('./routes/held-stock-route'), 'HeldStockRoute');
 const ReturnsRoute = lazyRoute(() => import('./routes/returns-route'), 'ReturnsRoute');
+const ReviewsRoute = lazyRoute(() => import('./routes/reviews-route'), 'ReviewsRoute');
 const ReturnRoute = lazyRoute(() => import('./routes/return-route'), 'ReturnRoute');
 const ProductsRoute = lazyRoute(() => import('./routes/products-route'), 'ProductsRoute');
 const ProductFormRoute = lazyRoute(() => import('./routes/product-form-route'), 'ProductFormRoute');
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="held-stock" element={page(<HeldStockRoute />)} />
         <Route path="returns" element={page(<ReturnsRoute />)} />
         <Route path="returns/:id" element={page(<ReturnRoute />)} />
+        <Route path="reviews" element={page(<ReviewsRoute />)} />
         <Route path="products" element={page(<ProductsRoute />)} />
         <Route path="products/new" element={page(<ProductFormRoute />)} />
         <Route path="products/import" element={page(<ImportRoute />)} />

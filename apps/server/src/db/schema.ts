@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -153,6 +154,12 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The published reviews' average and count (modules/reviews), written in the transaction that
+     * publishes or hides one, so a listing reads them with the product and costs nothing extra.
+     */
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }),
+    ratingCount: integer('rating_count').notNull().default(0),
   },
   (t) => [
     index('products_store_created_idx').on(t.storeId, t.createdAt),
@@ -648,6 +655,45 @@ export const returnLines = pgTable(
   (t) => [
     index('return_lines_return_idx').on(t.returnId),
     check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A shopper's review of a product they received (modules/reviews, docs/decisions/reviews.md): one
+ * per product per shopper, resting on a Delivered order line; pending until the shop publishes it.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the Delivered order line that lets the shopper review the product */
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    /** 'pending' | 'published' | 'hidden' (contracts/review-rules.ts) */
+    status: text('status').notNull().default('pending'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
+    index('reviews_product_status_idx').on(t.productId, t.status, t.createdAt),
+    index('reviews_store_status_idx').on(t.storeId, t.status, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_title_length', sql`char_length(${t.title}) <= 120`),
+    check('reviews_text_length', sql`char_length(${t.text}) <= 2000`),
+    check('reviews_status_known', sql`${t.status} in ('pending', 'published', 'hidden')`),
   ],
 );
 

@@ -67,6 +67,7 @@ export const activityEntityTypes = [
   'image',
   'discount',
   'return',
+  'review',
 ] as const;
 export const adminActivityQuerySchema = z.object({
   staffId: optionalQueryText(64),

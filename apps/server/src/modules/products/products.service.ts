@@ -131,6 +131,11 @@ export async function hydrate(db: DbOrTx, rows: ProductRow[]): Promise<Product[]
     ...(r.sku ? { sku: r.sku } : {}),
     ...(r.barcode ? { barcode: r.barcode } : {}),
     ...(r.weightGrams !== null ? { weightGrams: r.weightGrams } : {}),
+    // cached on the product by modules/reviews when a review is published or hidden
+    rating:
+      r.ratingCount > 0 && r.ratingAverage !== null
+        ? { average: Number(r.ratingAverage), count: r.ratingCount }
+        : null,
   }));
 }
 

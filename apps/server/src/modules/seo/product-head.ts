@@ -49,6 +49,18 @@ export function productHead({ product, origin, brand, company }: ProductHeadInpu
     ...(category || parent ? { category: [parent, category].filter(Boolean).join(' > ') } : {}),
     ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
     url,
+    // Google's rules: a rating only with reviews behind it (published ones, modules/reviews)
+    ...(product.rating && product.rating.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating.average,
+            reviewCount: product.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
     offers: {
       '@type': 'Offer',
       url,

@@ -32,6 +32,9 @@ import { paths } from '@/lib/paths';
 import { lazyPart } from '@/app/lazy-module';
 import { usePageTitle } from '@/state/store-info/use-page-title';
 import { NOT_FOUND_PAGE } from '@store/contracts/page-title';
+import { formatRating } from '@store/contracts/review-rules';
+import { RatingStars } from '@/components/rating-stars';
+import type { ReviewsSectionProps } from '@/features/reviews/components/reviews-section';
 
 // Below the fold and with the product cards' code: fetched as the shopper nears the section or
 // first interacts, not with the page; the server's HTML shows it meanwhile, dehydrated (a failed
@@ -52,6 +55,18 @@ const DeliveryCheck = lazyNearViewport(() =>
     (module) => module.DeliveryCheck,
     (error: unknown): ComponentType => {
       console.error('The delivery check could not load', error);
+      return () => null;
+    },
+  ),
+);
+
+// The Reviews under the product: loaded as the shopper nears it, like the related products; its
+// Write a review form is a chunk of its own again (features/reviews).
+const ReviewsSection = lazyNearViewport(() =>
+  import('@/features/reviews/components/reviews-section').then(
+    (module) => module.ReviewsSection,
+    (error: unknown): ComponentType<ReviewsSectionProps> => {
+      console.error('Reviews could not load', error);
       return () => null;
     },
   ),
@@ -160,6 +175,14 @@ function ProductDetail({ product }: { product: ProductView }) {
               </s>
             )}
           </p>
+          {product.rating && (
+            <a href="#reviews" className="flex w-fit items-center gap-2 text-sm hover:underline">
+              <RatingStars average={product.rating.average} count={product.rating.count} />
+              <span aria-hidden="true">
+                {formatRating(product.rating.average)} ({product.rating.count})
+              </span>
+            </a>
+          )}
           <div className="grid gap-1.5">
             <AvailabilityLine id={stockId} availability={availability} />
             <DeliveryLine />
@@ -284,6 +307,11 @@ export function Component() {
       ) : product ? (
         <>
           <ProductDetail key={product.id} product={product} />
+          <ReviewsSection
+            key={`reviews-${product.id}`}
+            productId={product.id}
+            rating={product.rating ?? null}
+          />
           <RelatedProducts key={`related-${product.id}`} productId={product.id} />
         </>
       ) : (

@@ -21,6 +21,7 @@ const kindLabels: Record<(typeof activityEntityTypes)[number], string> = {
   image: 'Images',
   discount: 'Discounts',
   return: 'Returns',
+  review: 'Reviews',
 };
 
 /** The activity log, newest first, filtered by person and kind; filters and page in the URL. */

@@ -32,6 +32,19 @@ async function addFromCard(view: ProductView) {
 }
 
 describe('product card', () => {
+  it('shows stars with their words only when the product has published reviews', () => {
+    const { unmount } = renderWithProviders(
+      <ProductCard
+        product={product({ rating: { average: 4.5, count: 12 } })}
+        onAddToCart={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5, 12 reviews' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<ProductCard product={product()} onAddToCart={vi.fn()} />);
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+  });
+
   it('adds quantity 1 with the only size and colour preselected', async () => {
     expect(await addFromCard(product({ sizes: ['One Size'], colors: ['Black'] }))).toEqual({
       id: 'p1',

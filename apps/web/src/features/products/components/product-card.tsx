@@ -19,6 +19,7 @@ import {
   type VariantChoice,
 } from '../lib/product-view';
 import { paths } from '@/lib/paths';
+import { RatingStars } from '@/components/rating-stars';
 import { PICTURE_SIZES, ProductPicture } from './product-picture';
 import { StockNote } from './stock-note';
 
@@ -157,7 +158,17 @@ export function ProductCard({
         </div>
       </div>
       <div className={bodyClass}>
-        <p className={categoryClass}>{product.category || '\u00a0'}</p>
+        {/* the stars share the category's line, so a rated card is as tall as any other */}
+        <div className="flex min-w-0 items-center justify-between gap-2">
+          <p className={cn(categoryClass, 'min-w-0')}>{product.category || '\u00a0'}</p>
+          {product.rating && (
+            <RatingStars
+              average={product.rating.average}
+              count={product.rating.count}
+              className="shrink-0 text-sm"
+            />
+          )}
+        </div>
         <h3 className={titleClass}>
           <Link to={href} className="line-clamp-2 hover:text-primary">
             {product.name}

@@ -24,6 +24,8 @@ export interface ProductView {
   availability: Availability;
   /** per size/colour; empty when the product has no options or the server did not say */
   variants: ProductVariant[];
+  /** the published reviews' average and count; absent when none is published */
+  rating?: { average: number; count: number };
 }
 
 export interface VariantChoice {

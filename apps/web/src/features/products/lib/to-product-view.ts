@@ -77,5 +77,8 @@ export function toProductView(product: Product): ProductView {
     attributes,
     availability: readAvailability((product as Partial<Product>).availability),
     variants: readVariants((product as Partial<Product>).variants),
+    ...(product.rating && product.rating.count > 0
+      ? { rating: { average: product.rating.average, count: product.rating.count } }
+      : {}),
   };
 }
