@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import {
   coloursOf,
-  createOrderViaApi,
   newShopper,
   pickOption,
   plainProducts,
@@ -12,7 +11,7 @@ import {
   type ApiProduct,
   type Shopper,
 } from './fixtures';
-import { approveInGateway, choosePaymentMethod } from './payment';
+import { paidOrder } from './after-sale';
 
 /** Put a product in the cart through its page (choosing the first size or colour when it asks). */
 export async function addProductToCart(page: Page, product: ApiProduct): Promise<void> {
@@ -74,11 +73,7 @@ export async function paidOrderInBrowser(
   const token = await registerViaApi(request, shopper);
   await signInBrowser(context, baseURL, token);
   const [product] = await plainProducts(request, 1);
-  const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
-  await page.goto(`/payment?orderId=${order.id}`);
-  await choosePaymentMethod(page, 'gateway');
-  await approveInGateway(page);
-  await expect(page).toHaveURL(/\/order-success/);
+  const order = { id: await paidOrder(page, request, token, product!.id) };
   return { order, token, shopper };
 }
 
