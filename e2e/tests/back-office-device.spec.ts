@@ -56,8 +56,11 @@ test('owner: signs in again from their own browser while strangers hammer the ac
   await expect(otherPage).toHaveURL(/\/admin\/login$/);
   await elsewhere.close();
 
-  // The owner's own browser, in a new tab (signed out: the session lives in the tab): in.
-  const again = await page.context().newPage();
+  // The owner's own browser, the tab closed and a new one opened later (signed out: the session
+  // lives in the back office's open tabs, and none is open): in.
+  const context = page.context();
+  await page.close();
+  const again = await context.newPage();
   await again.goto('/admin/login');
   await signInWithForm(again, owner.email, owner.password);
   await expect(heading(again, 'Dashboard')).toBeVisible();

@@ -25,7 +25,11 @@ const tones: Record<ReviewStatus, 'yellow' | 'green' | 'gray'> = {
 /** ★★★★☆ with the number for screen readers. */
 function Stars({ rating }: { rating: number }) {
   return (
-    <span className="whitespace-nowrap text-amber-600" aria-label={`${rating} out of 5 stars`}>
+    <span
+      role="img"
+      className="whitespace-nowrap text-amber-600"
+      aria-label={`${rating} out of 5 stars`}
+    >
       <span aria-hidden="true">{'★'.repeat(rating) + '☆'.repeat(5 - rating)}</span>
     </span>
   );
