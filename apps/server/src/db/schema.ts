@@ -975,3 +975,45 @@ export const discountUses = pgTable(
     index('discount_uses_order_idx').on(t.orderId),
   ],
 );
+
+/**
+ * The contact form's messages (docs/decisions/messages-and-owner-notices.md): kept for the back
+ * office's Messages inbox, and e-mailed to the owner. Read by whoever in the back office opens it.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_store_created_idx').on(t.storeId, t.createdAt)],
+);
+
+/**
+ * Newsletter sign-ups, one per store and address (lower case): consent when the form was sent,
+ * confirmed when the e-mailed link was followed (double opt-in); only confirmed, not unsubscribed
+ * addresses are listed and exported. A new sign-up after unsubscribing asks for consent again.
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_store_email_uq').on(t.storeId, t.email)],
+);

@@ -67,6 +67,8 @@ const kindLabel: Record<string, string> = {
   refund: 'Refund',
   password_reset: 'Password reset',
   cart_reminder: 'Cart reminder',
+  contact_message: 'Contact message',
+  newsletter_confirm: 'Newsletter confirmation',
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', {

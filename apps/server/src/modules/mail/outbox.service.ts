@@ -11,7 +11,10 @@ export type EmailKind =
   | 'cancelled'
   | 'refund'
   | 'password_reset'
-  | 'cart_reminder';
+  | 'cart_reminder'
+  // modules/messages: a contact message to the owner; the newsletter's double opt-in
+  | 'contact_message'
+  | 'newsletter_confirm';
 
 export interface QueuedEmail {
   storeId: string;

@@ -18,6 +18,7 @@ import {
 import { EMAIL_LOGO_PATH, localLogoPath } from './email-logo.routes';
 import type { EmailKind } from './outbox.service';
 import { cartReminderEmail, SkippedEmailError } from './cart-reminder-email';
+import { isMessageEmailKind, messageEmail } from './message-emails';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -141,7 +142,10 @@ async function loadOrder(
 
 /** Subject and words of each order e-mail. */
 function orderWords(
-  kind: Exclude<EmailKind, 'refund' | 'password_reset' | 'cart_reminder'>,
+  kind: Exclude<
+    EmailKind,
+    'refund' | 'password_reset' | 'cart_reminder' | 'contact_message' | 'newsletter_confirm'
+  >,
   order: OrderRow,
   storeName: string,
 ): Pick<OrderEmailProps, 'heading' | 'intro'> & { subject: string } {
@@ -251,6 +255,11 @@ export async function renderOutboxEmail(
   if (kind === 'cart_reminder') {
     const reminder = await cartReminderEmail(db, row.data, brand);
     return { ...(await rendered(reminder.element, reminder.subject)), headers: reminder.headers };
+  }
+
+  if (isMessageEmailKind(kind)) {
+    const email = await messageEmail(db, kind, row.data, brand);
+    return { ...(await rendered(email.element, email.subject)), headers: email.headers };
   }
 
   const order = await loadOrder(db, data.orderId, baseUrl);
