@@ -34,6 +34,7 @@ export const adminScreens = [
   { link: 'Categories', heading: 'Categories', path: /\/admin\/categories$/, ownerOnly: false },
   { link: 'Discounts', heading: 'Discounts', path: /\/admin\/discounts$/, ownerOnly: false },
   { link: 'Customers', heading: 'Customers', path: /\/admin\/customers$/, ownerOnly: false },
+  { link: 'Messages', heading: 'Messages', path: /\/admin\/messages$/, ownerOnly: false },
   {
     link: 'Store settings',
     heading: 'Store settings',

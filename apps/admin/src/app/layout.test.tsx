@@ -63,6 +63,7 @@ describe('navigation', () => {
       'Categories',
       'Discounts',
       'Customers',
+      'Messages',
       'Store settings',
       'Staff',
       'Activity',
@@ -81,6 +82,8 @@ describe('navigation', () => {
     expect(names).toContain('Orders');
     // discounts are pricing, as products are: staff run them too
     expect(names).toContain('Discounts');
+    // the contact form's messages are answered by whoever is in
+    expect(names).toContain('Messages');
     expect(names).toContain('Activity');
   });
 

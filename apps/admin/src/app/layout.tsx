@@ -28,6 +28,8 @@ export const navItems: readonly NavItem[] = [
   // coupon codes and automatic offers: beside the catalogue and its prices (staff too)
   { to: '/discounts', label: 'Discounts' },
   { to: '/customers', label: 'Customers' },
+  // the contact form's messages and the newsletter's subscribers (issue 27): all staff answer them
+  { to: '/messages', label: 'Messages' },
   { to: '/settings', label: 'Store settings', ownerOnly: true },
   { to: '/staff', label: 'Staff', ownerOnly: true },
   { to: '/activity', label: 'Activity' },

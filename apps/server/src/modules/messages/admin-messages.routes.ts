@@ -5,6 +5,7 @@ import {
   adminMessageListSchema,
   adminSubscriberListQuerySchema,
   adminSubscriberListSchema,
+  contactMessageSchema,
   markMessageBodySchema,
   messageIdParamsSchema,
   subscriberCsvColumns,
@@ -14,6 +15,7 @@ import { HttpError } from '../../lib/errors';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { toCsv } from '../products/product-csv';
 import {
+  findContactMessage,
   listContactMessages,
   listSubscribers,
   markContactMessage,
@@ -47,6 +49,24 @@ export const adminMessageRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => listContactMessages(db, request.store.id, request.query),
+  );
+
+  app.get(
+    '/admin/messages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One message',
+        security: adminSecurity,
+        params: messageIdParamsSchema,
+        response: { 200: contactMessageSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const found = await findContactMessage(db, request.store.id, request.params.id);
+      if (!found) throw new HttpError(404, 'Unknown message');
+      return found;
+    },
   );
 
   app.post(

@@ -155,6 +155,25 @@ export async function setSubscribed(
 
 const iso = (date: Date) => date.toISOString();
 
+const messageView = (m: typeof contactMessages.$inferSelect) => ({
+  id: m.id,
+  name: m.name,
+  email: m.email,
+  subject: m.subject,
+  message: m.message,
+  receivedAt: iso(m.createdAt),
+  readAt: m.readAt ? iso(m.readAt) : null,
+});
+
+/** One message of the store's; null when it has none by that id. */
+export async function findContactMessage(db: DbOrTx, storeId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.storeId, storeId), eq(contactMessages.id, id)));
+  return row ? messageView(row) : null;
+}
+
 /** The inbox, newest first, with the count of unread messages. */
 export async function listContactMessages(
   db: DbOrTx,
@@ -179,15 +198,7 @@ export async function listContactMessages(
     .from(contactMessages)
     .where(mine);
   return {
-    data: rows.map((m) => ({
-      id: m.id,
-      name: m.name,
-      email: m.email,
-      subject: m.subject,
-      message: m.message,
-      receivedAt: iso(m.createdAt),
-      readAt: m.readAt ? iso(m.readAt) : null,
-    })),
+    data: rows.map(messageView),
     total: totals?.total ?? 0,
     unread: totals?.unread ?? 0,
     page: q.page,

@@ -122,6 +122,10 @@ describe('the contact form', () => {
     );
     expect(((await admin(owner, '/messages')).json() as typeof body).unread).toBe(unreadBefore);
 
+    const one = await admin(clerk, `/messages/${id}`);
+    expect(one.json()).toMatchObject({ id, subject: second.subject, message: second.message });
+    expect((await admin(clerk, `/messages/${crypto.randomUUID()}`)).statusCode).toBe(404);
+
     const unknown = await admin(owner, `/messages/${crypto.randomUUID()}/read`, 'POST', {
       read: true,
     });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@store/contracts/admin/import';
-import { adminFetch, adminRequest } from '@/lib/api-client';
+import { adminRequest } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 
 /** POST /admin/products/import: dryRun previews each row; a real import writes all rows or none. */
 export function postImport(csv: string, dryRun: boolean) {
@@ -21,23 +22,7 @@ export function useImport() {
   });
 }
 
-/**
- * GET /admin/products/export.csv with the staff token (a plain link could not send it), saved
- * through a temporary object URL under the server's file name.
- */
-export async function downloadExport(): Promise<string> {
-  // through adminFetch: the token, the store header in development, a 401 ending the session
-  const response = await adminFetch('/products/export.csv', { accept: 'text/csv' });
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    'products.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
+/** GET /admin/products/export.csv, saved under the server's file name. */
+export function downloadExport(): Promise<string> {
+  return downloadFile('/products/export.csv', 'text/csv', 'products.csv');
 }
