@@ -67,6 +67,7 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { adminHeldStockRoutes } from './modules/orders/admin-held-stock.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { adminDashboardRoutes } from './modules/reports/dashboard.routes';
+import { adminExportRoutes } from './modules/reports/exports.routes';
 import { adminCustomerRoutes } from './modules/users/admin-customers.routes';
 import { adminProductRoutes } from './modules/products/admin-products.routes';
 import { adminCategoryRoutes } from './modules/products/admin-categories.routes';
@@ -370,6 +371,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminOrderDocumentRoutes, { db: options.db });
       await api.register(adminPaymentRoutes, { db: options.db, config: payments });
       await api.register(adminDashboardRoutes, { db: options.db });
+      await api.register(adminExportRoutes, { db: options.db });
       await api.register(adminCustomerRoutes, { db: options.db });
       await api.register(adminProductRoutes, { db: options.db });
       await api.register(adminCategoryRoutes, { db: options.db });

@@ -49,6 +49,8 @@ export const apiErrorCodes = [
   // the Coupon code does not apply (unknown, expired, used up, minimum order…): `fields.couponCode`
   // has the reason's sentence and `fields['couponCode.reason']` its code (contracts/discounts.ts)
   'coupon_refused',
+  // the back office
+  'too_many_rows', // an export matches more rows than one file holds: a shorter date range
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

@@ -100,7 +100,8 @@ describe('background jobs', () => {
     track(await startJobRunner({ database, jobs, pollingIntervalSeconds: 0.5 }));
     await until(() => seen.length === 1);
     expect(seen).toEqual([{ order: 'A1' }]);
-  });
+    // two openings of a fresh data folder, each migrating it: over 20 s on a loaded machine
+  }, 60_000);
 
   it.runIf(Boolean(env.TEST_DATABASE_URL))(
     'two processes sharing PostgreSQL start together and run each job once',

@@ -201,3 +201,17 @@ export const recordOrderRefundBodySchema = z.object({
   note: z.string().trim().max(300).optional(),
 });
 export type RecordOrderRefundBody = z.infer<typeof recordOrderRefundBodySchema>;
+
+/** GET /admin/orders/export.csv: the Orders screen's filters, every matching order (no pages). */
+export const adminOrderExportQuerySchema = adminOrderListQuerySchema.omit({
+  page: true,
+  limit: true,
+});
+export type AdminOrderExportQuery = z.output<typeof adminOrderExportQuerySchema>;
+
+/** GET /admin/reports/gst.csv: tax documents issued from `from` to `to` (India's days, inclusive). */
+export const gstSummaryQuerySchema = z.object({ from: queryDate, to: queryDate });
+export type GstSummaryQuery = z.output<typeof gstSummaryQuerySchema>;
+
+/** At most this many rows in one CSV export: more asks for a shorter date range. */
+export const EXPORT_MAX_ROWS = 20_000;

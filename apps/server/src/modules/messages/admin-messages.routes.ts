@@ -13,7 +13,8 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
-import { toCsv } from '../products/product-csv';
+import { toCsv } from '../../lib/csv';
+import { shopDate } from '../../lib/shop-days';
 import {
   findContactMessage,
   listContactMessages,
@@ -24,10 +25,6 @@ import {
 } from './messages.service';
 
 const tags = ['admin: messages'];
-
-/** The shop's day (Asia/Kolkata) as YYYY-MM-DD, for the export's file name. */
-const shopDate = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
 
 /** /admin/messages (the contact form's inbox) and /admin/newsletter (its subscribers): all staff. */
 export const adminMessageRoutes: FastifyPluginAsyncZod<{

@@ -25,6 +25,7 @@ import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/s
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
 import { activityOf } from '../activity/activity.service';
+import { checkRange, dayStart } from '../../lib/shop-days';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { ORDER_ID_LENGTH, normalizeOrderId, normalizeOrderIdPrefix } from './order-id';
 import { nextOrderStatus } from './order-status';
@@ -34,23 +35,6 @@ import {
   shippingAddressOf,
   type PaymentSummary,
 } from './orders.service';
-
-/** The shop's days are India's: a date range means whole days in Asia/Kolkata. */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
-
-/** The start of a YYYY-MM-DD day in the shop's time zone, as a timestamptz expression. */
-const dayStart = (date: string, plusDays = 0) =>
-  sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)})`;
-
-/** A real calendar day (the query schema checks only the shape: 2026-02-31 passes it). */
-function checkDay(value: string | undefined, field: 'from' | 'to') {
-  if (value === undefined) return;
-  const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
-    throw new HttpError(400, `Invalid querystring: ${field}: Not a calendar date`, {
-      [field]: 'Not a calendar date',
-    });
-}
 
 /**
  * What q may be: an order number or its start (4+ characters, any case, as normalizeOrderIdPrefix
@@ -92,29 +76,29 @@ function cancelReasonInWords(
 }
 
 // drizzle writes a column in a select list without its table: the outer one is named in full
-const itemCountOf = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')}), 0)::int`;
+export const itemCountOf = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')}), 0)::int`;
 
 /** The back office's word for an order's money: owed back first, then what the shopper sees. */
-const paymentStateOf = (
+export const paymentStateOf = (
   row: { totalPaise: number; status: number },
   s: PaymentSummary | undefined,
 ): AdminOrderRow['payment'] => (s?.owed ? 'needs_refund' : paymentStatusOf(row, s));
 
-/** One page of the store's orders, newest first, filtered in SQL. */
-export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderListQuery) {
-  checkDay(q.from, 'from');
-  checkDay(q.to, 'to');
-  if (q.from && q.to && q.from > q.to)
-    throw new HttpError(400, 'Invalid querystring: to: The end date is before the start date', {
-      to: 'The end date is before the start date',
-    });
+/** The Orders screen's filters (search, status, dates in India's days, COD) as one SQL condition. */
+export function adminOrderFilter(storeId: string, q: Omit<AdminOrderListQuery, 'page' | 'limit'>) {
+  checkRange(q.from, q.to);
   const where: SQL[] = [eq(orders.storeId, storeId)];
   if (q.q) where.push(searchCondition(q.q));
   if (q.status) where.push(eq(orders.status, orderStatus[q.status]));
   if (q.from) where.push(gte(orders.createdAt, dayStart(q.from)));
   if (q.to) where.push(lt(orders.createdAt, dayStart(q.to, 1)));
   if (q.cod) where.push(eq(orders.codStatus, q.cod));
-  const filter = and(...where);
+  return and(...where)!;
+}
+
+/** One page of the store's orders, newest first, filtered in SQL. */
+export async function listAdminOrders(db: Db, storeId: string, q: AdminOrderListQuery) {
+  const filter = adminOrderFilter(storeId, q);
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -8,15 +8,12 @@ import {
 import type { Db } from '../../db/client';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { actorOf } from '../activity/activity.service';
+import { shopDate } from '../../lib/shop-days';
 import { exportProductsCsv, importProductsCsv } from './product-csv';
 
 const tags = ['admin: products'];
 /** 2 MB of CSV text may double in JSON escapes (quotes, line breaks) */
 const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
-
-/** The shop's day (Asia/Kolkata) as YYYY-MM-DD, for the export's file name. */
-const shopDate = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
 
 /** /admin/products/export.csv and /admin/products/import (columns: contracts/admin/import.ts). */
 export const adminProductCsvRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

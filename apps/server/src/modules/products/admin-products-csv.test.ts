@@ -5,7 +5,6 @@ import type { ImportResult } from '@store/contracts/admin/import';
 import { activityLog, products } from '../../db/schema';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import { authHeader, createTestApp, registerAndLogin, type TestApp } from '../../test/test-app';
-import { guardCell, toCsv, unguardCell } from './product-csv';
 
 let t: TestApp;
 let clerk: SignedInStaff;
@@ -41,18 +40,6 @@ const headerBeforeCodes =
 /** the columns before GST: files written then still import (most tests below use them) */
 const headerBeforeGst =
   'slug,title,description,category,parent_category,regular_price,discounted_price,stock,featured,published,sizes,colours,attributes,variant_stock,image_urls';
-
-describe('cells', () => {
-  it('guards formulas on the way out and reads them back unchanged', () => {
-    for (const text of ['=SUM(A1)', '+91', '-5% off', '@me', "'=x", 'plain', "it's"]) {
-      expect(unguardCell(guardCell(text))).toBe(text);
-    }
-    expect(guardCell('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
-    expect(toCsv([['a,b', 'say "hi"', 'two\nlines', '=1+1']])).toBe(
-      '\uFEFF"a,b","say ""hi""","two\nlines",\'=1+1\r\n',
-    );
-  });
-});
 
 describe('export', () => {
   it('writes every product not archived with the documented columns', async () => {

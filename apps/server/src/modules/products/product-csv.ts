@@ -18,6 +18,7 @@ import { adminMessages } from '@store/contracts/admin/common';
 import { formatGstRate, GST_RATES_BP, usualGstOfCategory } from '@store/contracts/gst';
 import { paiseToRupeeString } from '@store/contracts/money';
 import type { Db, DbOrTx } from '../../db/client';
+import { toCsv, unguardCell } from '../../lib/csv';
 import { products } from '../../db/schema';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import {
@@ -46,21 +47,6 @@ import { checkCsvSkus, releaseChangingSkus } from './product-csv-skus';
 
 // ---------------------------------------------------------------------------------------------
 // Cells
-
-/** Spreadsheets run a cell that starts like a formula: such a cell is written with a leading '. */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-export const guardCell = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
-/** ...and read back without it ("'=1" is "=1"; "''=1" is "'=1"). */
-export const unguardCell = (cell: string) => (/^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
-/** RFC 4180: quoted when it holds a quote, comma, line break or edge spaces; quotes doubled. */
-const quoteCell = (cell: string) =>
-  /[",\r\n]|^\s|\s$/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-
-export function toCsv(rows: string[][]): string {
-  // the byte-order mark tells Excel the file is UTF-8 (₹, accents)
-  return `\uFEFF${rows.map((r) => r.map((c) => quoteCell(guardCell(c))).join(',')).join('\r\n')}\r\n`;
-}
 
 const escapeItem = (item: string) => item.replace(/[\\|;=/[\]]/g, '\\$&');
 const unescapeItem = (item: string) => item.replace(/\\(.)/g, '$1');

@@ -5,7 +5,7 @@ import { LOW_STOCK_THRESHOLD } from '@store/contracts/stock';
 import type { Db } from '../../db/client';
 import { orders, payments, products, stockLevels } from '../../db/schema';
 import { safeNumber } from '../../lib/safe-number';
-import { SHOP_TIME_ZONE } from '../orders/admin-orders.service';
+import { SHOP_TIME_ZONE } from '../../lib/shop-days';
 import { codSettled, paidOrderStatuses } from '../orders/order-status';
 import { refundableSum } from '../payments/refunds.service';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@store/contracts/admin/import';
 import { adminRequest } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/lib/download';
 
 /** POST /admin/products/import: dryRun previews each row; a real import writes all rows or none. */
 export function postImport(csv: string, dryRun: boolean) {
@@ -24,5 +24,8 @@ export function useImport() {
 
 /** GET /admin/products/export.csv, saved under the server's file name. */
 export function downloadExport(): Promise<string> {
-  return downloadFile('/products/export.csv', 'text/csv', 'products.csv');
+  return downloadFile('/products/export.csv', {
+    accept: 'text/csv',
+    fallbackName: 'products.csv',
+  });
 }

@@ -8,7 +8,7 @@ import type {
 } from '@store/contracts/admin/messages';
 import { useAdminMutation } from '@/lib/admin-mutation';
 import { adminRequest } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/lib/download';
 
 export type PageQuery = z.output<typeof adminMessageListQuerySchema>;
 
@@ -48,4 +48,7 @@ export const useSubscribers = (query: PageQuery) =>
 
 /** GET /admin/newsletter/export.csv, saved under the server's file name. */
 export const downloadSubscribers = (): Promise<string> =>
-  downloadFile('/newsletter/export.csv', 'text/csv', 'newsletter-subscribers.csv');
+  downloadFile('/newsletter/export.csv', {
+    accept: 'text/csv',
+    fallbackName: 'newsletter-subscribers.csv',
+  });

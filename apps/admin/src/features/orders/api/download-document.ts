@@ -1,27 +1,15 @@
-import { adminFetch } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 
-/**
- * GET /admin/orders/{orderId}/documents/{documentId}.pdf with the staff token (a plain link could
- * not send it), saved through a temporary object URL under the server's file name.
- */
-export async function downloadOrderDocument(
+/** GET /admin/orders/{orderId}/documents/{documentId}.pdf, saved under the server's file name. */
+export function downloadOrderDocument(
   orderId: string,
   document: { id: string; number: string },
 ): Promise<string> {
-  const response = await adminFetch(
+  return downloadFile(
     `/orders/${encodeURIComponent(orderId)}/documents/${encodeURIComponent(document.id)}.pdf`,
-    { accept: 'application/pdf' },
+    {
+      accept: 'application/pdf',
+      fallbackName: `${document.number.replace(/[^\w.-]+/g, '-')}.pdf`,
+    },
   );
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-    `${document.number.replace(/[^\w.-]+/g, '-')}.pdf`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = name;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

@@ -12,6 +12,7 @@ import { SearchBox } from '@/components/search-box';
 import { formatDateTime } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
 import { useOrders } from '../api/get-orders';
+import { OrderExports } from './order-exports';
 import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
 const columns: ColumnDef<AdminOrderRow, unknown>[] = [
@@ -131,6 +132,7 @@ export function OrdersTable() {
           />
         </div>
       </div>
+      <OrderExports query={query} />
       <QueryState query={orders}>
         {(list) => (
           <DataTable
