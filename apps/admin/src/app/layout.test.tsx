@@ -25,6 +25,7 @@ function answerSession(demoOutbox: boolean) {
           email: 'owner@example.com',
           role: 'owner',
           disabled: false,
+          ownerNotices: false,
           createdAt: '2026-01-01T00:00:00.000Z',
         },
         expiresAt: '2099-01-01T00:00:00.000Z',

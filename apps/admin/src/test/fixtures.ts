@@ -12,6 +12,7 @@ export function sessionFixture(role: StaffRole = 'owner'): StaffSession {
       email: `${role}@example.com`,
       role,
       disabled: false,
+      ownerNotices: false,
       createdAt: '2026-01-01T00:00:00.000Z',
     },
   };
@@ -45,6 +46,7 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     maxHeldUnits: 20,
     codConfirmHours: 48,
     cartReminderHours: 24,
+    ownerNotices: { newOrder: true, returnRequest: true, lowStock: true, dailySummary: true },
     ...over,
   };
 }

@@ -91,6 +91,15 @@ export const stores = pgTable('stores', {
   codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
   /** a signed-in shopper's cart left this many hours after its last change is e-mailed about once; 0: never */
   cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
+  /**
+   * the owner's e-mails (docs/decisions/messages-and-owner-notices.md), each switched off here:
+   * a new paid or cash-on-delivery order, a return request, stock reaching the low-stock
+   * threshold, the daily summary
+   */
+  noticeNewOrder: boolean('notice_new_order').notNull().default(true),
+  noticeReturnRequest: boolean('notice_return_request').notNull().default(true),
+  noticeLowStock: boolean('notice_low_stock').notNull().default(true),
+  noticeDailySummary: boolean('notice_daily_summary').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -707,6 +716,8 @@ export const staff = pgTable(
     role: text('role').notNull(),
     /** a disabled person cannot sign in, and their sessions end */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** a staff member who gets the owner's e-mails too (owners always do) */
+    ownerNotices: boolean('owner_notices').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

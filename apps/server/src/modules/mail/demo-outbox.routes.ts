@@ -69,6 +69,10 @@ const kindLabel: Record<string, string> = {
   cart_reminder: 'Cart reminder',
   contact_message: 'Contact message',
   newsletter_confirm: 'Newsletter confirmation',
+  owner_new_order: 'New order (owner)',
+  owner_return_requested: 'Return request (owner)',
+  owner_low_stock: 'Low stock (owner)',
+  owner_daily_summary: 'Daily summary (owner)',
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', {

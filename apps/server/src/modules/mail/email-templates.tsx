@@ -193,7 +193,7 @@ export function ActionButton({ href, children }: { href: string; children: React
   );
 }
 
-function OrderDetails({ order }: { order: OrderView }) {
+export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <Section
       style={{

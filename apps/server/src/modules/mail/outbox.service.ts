@@ -14,7 +14,12 @@ export type EmailKind =
   | 'cart_reminder'
   // modules/messages: a contact message to the owner; the newsletter's double opt-in
   | 'contact_message'
-  | 'newsletter_confirm';
+  | 'newsletter_confirm'
+  // modules/notices: the owner's e-mails
+  | 'owner_new_order'
+  | 'owner_return_requested'
+  | 'owner_low_stock'
+  | 'owner_daily_summary';
 
 export interface QueuedEmail {
   storeId: string;

@@ -18,7 +18,8 @@ import {
 import { EMAIL_LOGO_PATH, localLogoPath } from './email-logo.routes';
 import type { EmailKind } from './outbox.service';
 import { cartReminderEmail, SkippedEmailError } from './cart-reminder-email';
-import { isMessageEmailKind, messageEmail } from './message-emails';
+import { isMessageEmailKind, messageEmail, type MessageEmailKind } from './message-emails';
+import { isOwnerEmailKind, ownerNoticeEmail, type OwnerEmailKind } from './owner-notice-emails';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -144,7 +145,7 @@ async function loadOrder(
 function orderWords(
   kind: Exclude<
     EmailKind,
-    'refund' | 'password_reset' | 'cart_reminder' | 'contact_message' | 'newsletter_confirm'
+    'refund' | 'password_reset' | 'cart_reminder' | MessageEmailKind | OwnerEmailKind
   >,
   order: OrderRow,
   storeName: string,
@@ -260,6 +261,13 @@ export async function renderOutboxEmail(
   if (isMessageEmailKind(kind)) {
     const email = await messageEmail(db, kind, row.data, brand);
     return { ...(await rendered(email.element, email.subject)), headers: email.headers };
+  }
+
+  if (isOwnerEmailKind(kind)) {
+    const email = await ownerNoticeEmail(kind, row.data, brand, (orderId) =>
+      loadOrder(db, orderId, baseUrl),
+    );
+    return rendered(email.element, email.subject);
   }
 
   const order = await loadOrder(db, data.orderId, baseUrl);

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscribers } from '../../db/schema';
 import { signToken, verifyToken } from '../../lib/tokens';
 import { queueEmail } from '../mail/outbox.service';
-import { noticeRecipients } from '../staff/notice-recipients.service';
+import { noticeRecipients } from '../notices/notice-recipients.service';
 
 /** The newsletter links' tokens are for this and nothing else (a session token has no audience). */
 const NEWSLETTER_AUDIENCE = 'newsletter';

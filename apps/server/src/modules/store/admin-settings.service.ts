@@ -103,6 +103,12 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     maxHeldUnits: row.maxHeldUnits,
     codConfirmHours: row.codConfirmHours,
     cartReminderHours: row.cartReminderHours,
+    ownerNotices: {
+      newOrder: row.noticeNewOrder,
+      returnRequest: row.noticeReturnRequest,
+      lowStock: row.noticeLowStock,
+      dailySummary: row.noticeDailySummary,
+    },
   };
 }
 
@@ -245,6 +251,10 @@ export async function updateStoreSettings(
         maxHeldUnits: input.maxHeldUnits,
         codConfirmHours: input.codConfirmHours,
         cartReminderHours: input.cartReminderHours,
+        noticeNewOrder: input.ownerNotices.newOrder,
+        noticeReturnRequest: input.ownerNotices.returnRequest,
+        noticeLowStock: input.ownerNotices.lowStock,
+        noticeDailySummary: input.ownerNotices.dailySummary,
         updatedAt: now,
       })
       .where(eq(stores.id, actor.storeId));
