@@ -22,6 +22,7 @@ import { policyPreviewHtml } from '../lib/policy-preview';
 import { DeliveryChargesSettings } from './delivery-charges-settings';
 import { DeliverySettings } from './delivery-settings';
 import { CartReminderSettings } from './cart-reminder-settings';
+import { OwnerNoticeSettings } from './owner-notice-settings';
 import { FairStockSettings } from './fair-stock-settings';
 import { CodSettings, GstSettings } from './gst-cod-settings';
 
@@ -63,6 +64,7 @@ const fieldNames = [
   'maxHeldUnits',
   'codConfirmHours',
   'cartReminderHours',
+  'ownerNotices',
 ];
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
@@ -294,6 +296,13 @@ export function SettingsForm({
 
       <FormSection legend="Cart reminders">
         <CartReminderSettings form={form} />
+      </FormSection>
+
+      <FormSection
+        legend="Owner e-mails"
+        description="E-mailed to every owner, and to staff who get the owner's e-mails (Staff screen). Contact messages always are."
+      >
+        <OwnerNoticeSettings form={form} />
       </FormSection>
 
       <FieldError className="font-medium">{problem}</FieldError>
