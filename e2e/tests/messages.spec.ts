@@ -8,7 +8,15 @@ import {
   test,
   expect,
 } from '../support/admin';
-import { toast } from '../support/fixtures';
+import {
+  createOrderViaApi,
+  newShopper,
+  plainProducts,
+  registerViaApi,
+  signInBrowser,
+  toast,
+} from '../support/fixtures';
+import { approveInGateway, choosePaymentMethod } from '../support/payment';
 
 /*
  * Issue 27 item 6: the contact form and the newsletter keep the spec's words and timing, but a
@@ -104,5 +112,43 @@ test.describe('messages kept', () => {
         .filter({ hasText: reader }),
     ).toBeVisible();
     await admin.close();
+  });
+
+  // issue 27 item 5: the owner is told of a new order
+  test('a new paid order puts the owner’s “New order” e-mail in the outbox', async ({
+    page,
+    context,
+    request,
+    browser,
+    baseURL,
+    ownerSession,
+  }, testInfo) => {
+    const shopper = newShopper('owner-told', testInfo.project.name);
+    const token = await registerViaApi(request, shopper);
+    await signInBrowser(context, baseURL!, token);
+    const [product] = await plainProducts(request, 1);
+    const order = await createOrderViaApi(request, token, { [product!.id]: 1 });
+    await page.goto(`/payment?orderId=${order.id}`);
+    await choosePaymentMethod(page, 'gateway');
+    await approveInGateway(page);
+    await expect(page).toHaveURL(/\/order-success/);
+
+    const outbox = await openOutboxAsStaff(browser, ownerSession, baseURL!);
+    const told = outbox
+      .getByTestId('outbox-row')
+      .filter({ hasText: process.env.E2E_OWNER_EMAIL! })
+      .getByRole('link', { name: new RegExp(`^New order ${order.id}: ₹`) });
+    await expect(async () => {
+      await outbox.goto('/demo/outbox');
+      await expect(told).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await told.click();
+    await expect(outbox.getByRole('heading', { name: `New order ${order.id}` })).toBeVisible();
+    await expect(outbox.getByText('Paid online. It is ready to pack.')).toBeVisible();
+    await expect(outbox.getByRole('link', { name: 'Open the order' })).toHaveAttribute(
+      'href',
+      new RegExp(`/admin/orders/${order.id}$`),
+    );
+    await outbox.context().close();
   });
 });

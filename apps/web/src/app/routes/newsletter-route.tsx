@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonVariants } from '@store/ui/button';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { INVALID_NEWSLETTER_LINK } from '@store/contracts/messages';
 import { setNewsletterSubscription } from '@/features/newsletter/api/newsletter-subscription';
+import { SignedLinkPage } from '@/components/signed-link-page';
 import { ApiError, serverErrorText } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
 
 /** The link's token and what it is for: `#token=…[&action=unsubscribe]` as e-mailed, or the query. */
@@ -83,32 +82,14 @@ export function Component() {
 
   const { title, text, action } = words[step];
   return (
-    <div className="mx-auto grid max-w-lg gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-semibold">{problem ? 'Newsletter' : title}</h1>
-      {problem ? (
-        <p role="alert" className="text-destructive">
-          {problem}
-        </p>
-      ) : (
-        <p className="text-muted-foreground" aria-live="polite">
-          {text(store)}
-        </p>
-      )}
-      <div className="flex flex-wrap justify-center gap-3">
-        {!problem && (
-          <Button
-            size="lg"
-            variant={step === 'on' ? 'outline' : 'default'}
-            disabled={busy}
-            onClick={() => void act()}
-          >
-            {busy ? 'Saving...' : action}
-          </Button>
-        )}
-        <Link to={paths.home} className={buttonVariants({ size: 'lg', variant: 'link' })}>
-          Return to Home
-        </Link>
-      </div>
-    </div>
+    <SignedLinkPage
+      title={problem ? 'Newsletter' : title}
+      text={text(store)}
+      problem={problem}
+      action={action}
+      busy={busy}
+      quiet={step === 'on'}
+      onAction={() => void act()}
+    />
   );
 }
