@@ -95,6 +95,13 @@ export const small = {
   lineHeight: '20px',
   margin: 0,
 };
+/** A shaded box of lines (a cart's, a message, figures) within an e-mail. */
+export const panel = {
+  backgroundColor: colour.muted,
+  borderRadius: '8px',
+  padding: '12px 20px',
+  margin: '16px 0',
+};
 export const cell = {
   padding: '8px 0',
   fontSize: '14px',

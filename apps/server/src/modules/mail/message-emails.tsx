@@ -4,7 +4,7 @@ import { createElement, type ReactElement } from 'react';
 import type { DbOrTx } from '../../db/client';
 import { contactMessages, newsletterSubscribers } from '../../db/schema';
 import { SkippedEmailError } from './cart-reminder-email';
-import { ActionButton, colour, Layout, small, text, type Brand } from './email-templates';
+import { ActionButton, panel, colour, Layout, small, text, type Brand } from './email-templates';
 
 // The e-mails of modules/messages (docs/decisions/messages-and-owner-notices.md): a contact
 // message to the shop's owner, and the newsletter's double opt-in to the visitor who signed up.
@@ -38,14 +38,7 @@ export function ContactMessageEmail({
         <br />
         Subject: {subject}
       </Text>
-      <Section
-        style={{
-          backgroundColor: colour.muted,
-          borderRadius: '8px',
-          padding: '12px 20px',
-          margin: '16px 0',
-        }}
-      >
+      <Section style={panel}>
         <Text style={{ ...text, whiteSpace: 'pre-wrap' }}>{message}</Text>
       </Section>
       <Text style={text}>Reply to this e-mail to answer {name}.</Text>

@@ -5,6 +5,7 @@ import type { orders } from '../../db/schema';
 import { UnrenderableEmailError } from './render-email';
 import {
   ActionButton,
+  panel,
   cell,
   colour,
   Layout,
@@ -57,14 +58,7 @@ function OwnerEmail({
 
 function Figures({ rows }: { rows: [string, string][] }) {
   return (
-    <Section
-      style={{
-        backgroundColor: colour.muted,
-        borderRadius: '8px',
-        padding: '12px 20px',
-        margin: '16px 0',
-      }}
-    >
+    <Section style={panel}>
       <table width="100%" cellPadding={0} cellSpacing={0} role="presentation">
         <tbody>
           {rows.map(([label, value], i) => (
