@@ -110,7 +110,9 @@ export async function ownerNoticeEmail(
             `${row.shippingFullName} ordered ${units} ${units === 1 ? 'item' : 'items'} for ${total}.`,
             row.codStatus === 'to_collect'
               ? 'Cash on delivery: collect the money when it is delivered.'
-              : 'Paid online. It is ready to pack.',
+              : row.totalPaise === 0
+                ? 'Nothing to pay: its discounts cover it. It is ready to pack.'
+                : 'Paid online. It is ready to pack.',
           ],
           action: {
             href: `${admin}/orders/${encodeURIComponent(row.id)}`,

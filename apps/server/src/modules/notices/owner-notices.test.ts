@@ -23,6 +23,7 @@ import {
 } from '../../test/test-app';
 import { deliverDueEmails } from '../mail/mail-sender.service';
 import type { memoryTransport } from '../mail/mail-transport';
+import { createDiscount, uniqueCode } from '../pricing/test-discounts';
 import { queueDailySummaries, shopYesterday } from '../reports/daily-summary.service';
 import { queueOwnerNotice } from './owner-notices.service';
 
@@ -75,12 +76,16 @@ const expectTold = (to: string[]) => {
   expect(new Set(to).size).toBe(to.length);
 };
 
-const placeOrder = async (products: Record<string, number>) => {
+const placeOrder = async (products: Record<string, number>, couponCode?: string) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/orders',
     headers: authHeader(shopper.token),
-    payload: { products, shippingAddress: testShippingAddress },
+    payload: {
+      products,
+      shippingAddress: testShippingAddress,
+      ...(couponCode ? { couponCode } : {}),
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string };
@@ -136,6 +141,17 @@ describe('a new order', () => {
     await deliver();
     const mail = await sentTo(`owner:new-order:${order.id}`, owner.email);
     expect(mail.text).toContain('Cash on delivery');
+  });
+
+  it('its discounts covering it in full: told as it is placed', async () => {
+    const code = uniqueCode('FREE');
+    await createDiscount(t.app, owner.headers, { code, value: 100, usageLimit: 1 });
+    const [product] = await plainProducts(t.app, 1);
+    const order = await placeOrder({ [product!.id]: 1 }, code);
+    expectTold(await noticesOf(`owner:new-order:${order.id}`));
+    await deliver();
+    const mail = await sentTo(`owner:new-order:${order.id}`, owner.email);
+    expect(mail.text).toContain('Nothing to pay');
   });
 
   it('switched off in Store settings: no one is told', async () => {

@@ -142,6 +142,8 @@ export async function confirmFreeOrder(tx: DbOrTx, orderId: string): Promise<boo
     .returning({ id: orders.id });
   if (!row) return false;
   await issueInvoiceInSavepoint(tx, { orderId });
+  // a new order to pack all the same: the owner is told
+  await queueNewOrderNotice(tx, orderId);
   return true;
 }
 
