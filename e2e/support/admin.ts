@@ -30,6 +30,7 @@ export const adminScreens = [
   { link: 'Dashboard', heading: 'Dashboard', path: /\/admin\/?$/, ownerOnly: false },
   { link: 'Orders', heading: 'Orders', path: /\/admin\/orders$/, ownerOnly: false },
   { link: 'Held stock', heading: 'Held stock', path: /\/admin\/held-stock$/, ownerOnly: false },
+  { link: 'Returns', heading: 'Returns', path: /\/admin\/returns$/, ownerOnly: false },
   { link: 'Products', heading: 'Products', path: /\/admin\/products$/, ownerOnly: false },
   { link: 'Categories', heading: 'Categories', path: /\/admin\/categories$/, ownerOnly: false },
   { link: 'Discounts', heading: 'Discounts', path: /\/admin\/discounts$/, ownerOnly: false },

@@ -420,6 +420,17 @@ test.describe('orders', () => {
     await expect(actions.getByRole('form', { name: 'Record refund' })).toHaveCount(0);
     await expect(page.getByRole('main').getByText(/^Credit note /)).toBeVisible();
 
+    // an internal note, and the packing slip for whoever packs (a PDF download)
+    await page.getByLabel('Add a note').fill('Shopper asked for a call before any parcel');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect(toast(page, 'Note added')).toBeVisible();
+    await expect(page.getByText('Shopper asked for a call before any parcel')).toBeVisible();
+    const [slip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Packing slip (PDF)' }).click(),
+    ]);
+    expect(slip.suggestedFilename()).toBe(`packing-slip-${order.id}.pdf`);
+
     // the order opened in a new tab: signed in already, the tab took the open one's session
     const tab = await context.newPage();
     await tab.goto(`/admin/orders/${order.id}`);

@@ -26,6 +26,8 @@ import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { shopperReturnRoutes } from './modules/returns/returns.routes';
+import { adminReturnRoutes } from './modules/returns/admin-returns.routes';
 import { quoteRoutes } from './modules/pricing/quote.routes';
 import { adminDiscountRoutes } from './modules/pricing/admin-discounts.routes';
 import { addressRoutes } from './modules/addresses/addresses.routes';
@@ -342,6 +344,12 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         db: options.db,
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
+      await api.register(shopperReturnRoutes, {
+        db: options.db,
+        config: payments,
+        storage: mediaStorage,
+        ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
+      });
       await api.register(orderDocumentRoutes, { db: options.db });
       await api.register(quoteRoutes, { db: options.db });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
@@ -370,6 +378,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(adminOrderDocumentRoutes, { db: options.db });
       await api.register(adminPaymentRoutes, { db: options.db, config: payments });
+      await api.register(adminReturnRoutes, { db: options.db, config: payments });
       await api.register(adminDashboardRoutes, { db: options.db });
       await api.register(adminExportRoutes, { db: options.db });
       await api.register(adminCustomerRoutes, { db: options.db });

@@ -51,6 +51,10 @@ export const apiErrorCodes = [
   'coupon_refused',
   // the back office
   'too_many_rows', // an export matches more rows than one file holds: a shorter date range
+  // after the sale (modules/returns): the shopper's cancel of an order that has left or is being
+  // paid; a return request the order does not allow (window, quantities, state)
+  'order_not_cancellable',
+  'return_refused',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

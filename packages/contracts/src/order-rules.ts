@@ -42,3 +42,27 @@ export function orderStatusTone(status: unknown): OrderStatusTone {
 
 /** The one shipping method the store offers (spec: "Standard Shipping"). */
 export const SHIPPING_METHOD = 'Standard Shipping';
+
+/**
+ * The stages of an order's status history as the shopper sees it (My Orders, Track order), each
+ * with its date: the status numbers stay 0–4; Paid is when the money came (online: the gateway's
+ * answer; cash on delivery: when the courier's cash was recorded).
+ */
+export const orderHistoryStages = [
+  'placed',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderHistoryStage = (typeof orderHistoryStages)[number];
+
+export const orderHistoryLabels: Record<OrderHistoryStage, string> = {
+  placed: 'Placed',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};

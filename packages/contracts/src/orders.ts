@@ -3,6 +3,8 @@ import { controlCharacters, messages, queryInt } from './common';
 import { indianMobileSchema, indianStateSchema, pinCodeSchema } from './india';
 import { ORDER_LIST_MAX, ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './limits';
 import { COUPON_INPUT_MAX, discountKinds } from './discounts';
+import { orderHistoryStages } from './order-rules';
+import { shopperReturnSchema } from './returns';
 
 const requiredText = (max: number) =>
   z
@@ -126,6 +128,13 @@ export const orderDocumentSchema = z.object({
 });
 export type OrderDocument = z.infer<typeof orderDocumentSchema>;
 
+/** One step of an order's status history: the stage and when (ISO). No names, no notes. */
+export const orderHistoryEntrySchema = z.object({
+  stage: z.enum(orderHistoryStages),
+  at: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   status: z.number().int(),
@@ -164,12 +173,21 @@ export const orderSchema = z.object({
   paymentStatus: z.enum(['unpaid', 'confirming', 'paid', 'refunded']).optional(),
   /** an unpaid Pending order is cancelled at this time and its stock returns */
   payBy: z.string().nullable().optional(),
-  /** why a Cancelled order was cancelled: 'expired' (not paid in time) or 'operator' */
+  /**
+   * why a Cancelled order was cancelled: 'expired' (not paid in time), 'cod_unconfirmed',
+   * 'operator' (the shop), 'returned' (refused at the door) or 'shopper' (Cancel order)
+   */
   cancelReason: z.string().nullable().optional(),
   /** cash on delivery: 'to_collect' (pay on delivery) until the shop records the cash; null otherwise */
   codStatus: z.enum(codStatuses).nullable().optional(),
   /** its tax invoice (issued once paid; cash on delivery: when shipped) and credit notes */
   documents: z.array(orderDocumentSchema).optional(),
+  /** the status history with dates, oldest first (Placed, Paid, Processing, Shipped, …) */
+  history: z.array(orderHistoryEntrySchema).optional(),
+  /** a Delivered order: the last moment Request a return is taken (the store's window); else null */
+  returnableUntil: z.string().nullable().optional(),
+  /** the shopper's return requests on this order, oldest first */
+  returns: z.array(shopperReturnSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -60,6 +60,7 @@ describe('navigation', () => {
       'Dashboard',
       'Orders',
       'Held stock',
+      'Returns',
       'Products',
       'Categories',
       'Discounts',

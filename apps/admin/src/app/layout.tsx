@@ -23,6 +23,8 @@ export const navItems: readonly NavItem[] = [
   { to: '/orders', label: 'Orders' },
   // who holds stock without paying (fair stock): beside the orders that hold it
   { to: '/held-stock', label: 'Held stock' },
+  // shoppers' return requests: after the orders they come from (issue 27)
+  { to: '/returns', label: 'Returns' },
   { to: '/products', label: 'Products' },
   { to: '/categories', label: 'Categories' },
   // coupon codes and automatic offers: beside the catalogue and its prices (staff too)

@@ -14,6 +14,8 @@ const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'), 'Dash
 const OrdersRoute = lazyRoute(() => import('./routes/orders-route'), 'OrdersRoute');
 const OrderRoute = lazyRoute(() => import('./routes/order-route'), 'OrderRoute');
 const HeldStockRoute = lazyRoute(() => import('./routes/held-stock-route'), 'HeldStockRoute');
+const ReturnsRoute = lazyRoute(() => import('./routes/returns-route'), 'ReturnsRoute');
+const ReturnRoute = lazyRoute(() => import('./routes/return-route'), 'ReturnRoute');
 const ProductsRoute = lazyRoute(() => import('./routes/products-route'), 'ProductsRoute');
 const ProductFormRoute = lazyRoute(() => import('./routes/product-form-route'), 'ProductFormRoute');
 const ImportRoute = lazyRoute(() => import('./routes/import-route'), 'ImportRoute');
@@ -51,6 +53,8 @@ export function AppRoutes() {
         <Route path="orders" element={page(<OrdersRoute />)} />
         <Route path="orders/:id" element={page(<OrderRoute />)} />
         <Route path="held-stock" element={page(<HeldStockRoute />)} />
+        <Route path="returns" element={page(<ReturnsRoute />)} />
+        <Route path="returns/:id" element={page(<ReturnRoute />)} />
         <Route path="products" element={page(<ProductsRoute />)} />
         <Route path="products/new" element={page(<ProductFormRoute />)} />
         <Route path="products/import" element={page(<ImportRoute />)} />

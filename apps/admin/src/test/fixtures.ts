@@ -46,6 +46,7 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     maxHeldUnits: 20,
     codConfirmHours: 48,
     cartReminderHours: 24,
+    returnWindowDays: 7,
     ownerNotices: { newOrder: true, returnRequest: true, lowStock: true, dailySummary: true },
     ...over,
   };

@@ -91,6 +91,8 @@ export const stores = pgTable('stores', {
   codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
   /** a signed-in shopper's cart left this many hours after its last change is e-mailed about once; 0: never */
   cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
+  /** days after delivery a shopper may ask to return items (modules/returns); 0: no returns */
+  returnWindowDays: integer('return_window_days').notNull().default(7),
   /**
    * the owner's e-mails (docs/decisions/messages-and-owner-notices.md), each switched off here:
    * a new paid or cash-on-delivery order, a return request, stock reaching the low-stock
@@ -601,6 +603,64 @@ export const refunds = pgTable(
 );
 
 /**
+ * A shopper's return request on a delivered order (modules/returns, docs/decisions/returns.md):
+ * requested -> approved or rejected; approved -> received (stock back) -> refunded. Each move is a
+ * conditional UPDATE on the state it starts from, so it happens once and only forward.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: text('id').primaryKey(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'requested' | 'approved' | 'rejected' | 'received' | 'refunded' (contracts/return-rules.ts) */
+    status: text('status').notNull().default('requested'),
+    reason: text('reason').notNull(),
+    /** the shopper's photos: their URLs (modules/media: checked by content, re-encoded) */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** the shop's: how to send the parcel back (approve), or why not (reject) */
+    instructions: text('instructions'),
+    rejectionReason: text('rejection_reason'),
+    refundedPaise: paise('refunded_paise').notNull().default(0),
+    refundId: text('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('returns_store_status_idx').on(t.storeId, t.status, t.createdAt),
+    index('returns_order_idx').on(t.orderId),
+  ],
+);
+
+/** The order lines and units a return asks to send back. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    returnId: text('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('return_lines_return_idx').on(t.returnId),
+    check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
  * Units on hand per product variant. A product without sizes or colours has one row with size ''
  * and color ''; one with them has a row per combination it offers. Orders take stock with a
  * conditional UPDATE (on_hand >= wanted), so the check below is a last line, never the logic.
@@ -871,7 +931,7 @@ export const emailOutbox = pgTable(
     storeId: text('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'password_reset' | 'cart_reminder' */
+    /** 'order_placed' | 'payment_received' | 'shipped' | 'delivered' | 'cancelled' | 'refund' | 'return_approved' | 'return_rejected' | 'password_reset' | 'cart_reminder' */
     kind: text('kind').notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     toAddress: text('to_address').notNull(),

@@ -40,6 +40,19 @@ describe('ResponseCache', () => {
     expect(large.encoded.br!.length).toBeLessThan(large.body.length / 4);
     expect(small.encoded).toEqual({});
   });
+
+  it('with keepOnceCompressed, gives out and keeps an entry only once its copies are made', async () => {
+    const body = () => ({ html: '<p>Fountain pen</p>'.repeat(200) });
+    const plain = new ResponseCache();
+    // by default the copies follow (off the main thread): the first answers go out uncompressed
+    expect((await plain.getOrCreate('page', async () => body())).encoded).toEqual({});
+    const pages = new ResponseCache();
+    pages.keepOnceCompressed = true;
+    const entry = await pages.getOrCreate('page', async () => body());
+    expect(brotliDecompressSync(entry.encoded.br!).toString()).toBe(entry.body);
+    expect(gunzipSync(entry.encoded.gzip!).toString()).toBe(entry.body);
+    expect(pages.size).toBe(1);
+  });
 });
 
 /** A computation the test finishes when it wants, counting how often it was started. */

@@ -89,6 +89,14 @@ export class ResponseCache {
    * depend on more of the request (the rendered pages: forwarded protocol and host) names it too.
    */
   requestKey: (request: IncomingMessage) => string = requestCacheKey;
+  /**
+   * true: an entry is kept (and given to the requests waiting for it) only once its compressed
+   * copies are made, and until then a stale entry being refreshed is still answered. For large
+   * bodies (the rendered pages, ~120 KB of HTML): the cache front answers only from a copy, so a
+   * fresh entry without one sent every request meanwhile through Fastify to be compressed on the
+   * event loop (~1-2 ms each), a burst after every render under load.
+   */
+  keepOnceCompressed = false;
   /** Told of every getOrCreate's outcome (the hit ratio in plugins/metrics.ts); default: nobody. */
   onLookup: ((result: CacheLookup) => void) | undefined;
   /** Computations under way, by key; forgotten on clear() so later requests see the change. */
@@ -303,12 +311,15 @@ export class ResponseCache {
     const computing: Promise<Entry> = produce()
       .then((value) => {
         const entry = this.makeEntry(value, staleForMs, staleOnChange);
-        // made from what was read before a catalogue change: answer the callers, keep nothing
-        if (generation === this.generation) {
-          this.keep(key, entry);
-          this.stale.delete(key);
-        }
-        return entry;
+        const kept = () => {
+          // made from what was read before a catalogue change: answer the callers, keep nothing
+          if (generation === this.generation) {
+            this.keep(key, entry);
+            this.stale.delete(key);
+          }
+          return entry;
+        };
+        return this.keepOnceCompressed ? entry.compressed.then(kept) : kept();
       })
       .finally(() => {
         if (this.inFlight.get(key) === computing) this.inFlight.delete(key);

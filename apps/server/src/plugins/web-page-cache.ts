@@ -38,6 +38,7 @@ export function createPageCache(ttlMs: number, maxEntries = PAGE_CACHE_MAX_ENTRI
     (html) => html as string,
   );
   cache.requestKey = pageRequestKey;
+  cache.keepOnceCompressed = true;
   return cache;
 }
 

@@ -24,3 +24,20 @@ export function formatDateTime(iso: string | null | undefined): string | undefin
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? undefined : dateTime.format(date);
 }
+
+const indianDateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  // India's time wherever the page is drawn: the server renders it, the browser hydrates it
+  timeZone: 'Asia/Kolkata',
+});
+
+/** en-IN date and time in India's time ('5 Mar 2025, 3:30 pm'); undefined when not a date. */
+export function formatIndianDateTime(iso: string | null | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : indianDateTime.format(date);
+}

@@ -143,6 +143,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   payments: z.array(adminPaymentAttemptSchema),
   notifications: z.array(adminPaymentNotificationSchema),
   timeline: z.array(timelineEntrySchema),
+  /** internal notes (never shown to the shopper), oldest first: who wrote each and when */
+  notes: z.array(timelineEntrySchema),
   actions: z.array(z.enum(orderActions)),
   /** what can still be refunded, summed over the paid attempts */
   refundablePaise: z.number().int(),
@@ -178,6 +180,12 @@ export const upiReferenceSchema = z
   .string()
   .trim()
   .regex(/^\d{12}$/, 'A UPI reference (UTR) is 12 digits');
+
+/** POST /admin/orders/:id/notes: an internal note (the shopper never sees it). */
+export const orderNoteBodySchema = z.object({
+  text: z.string().trim().min(1, 'Write the note').max(1000, 'A note is at most 1000 characters'),
+});
+export type OrderNoteBody = z.infer<typeof orderNoteBodySchema>;
 
 /** POST /admin/orders/:id/payments: a payment confirmed outside the gateways (the full total). */
 export const recordPaymentBodySchema = z.object({

@@ -73,6 +73,7 @@ export const activityEntityTypes = [
   'staff',
   'image',
   'discount',
+  'return',
 ] as const;
 export const adminActivityQuerySchema = z.object({
   staffId: optionalQueryText(64),

@@ -12,6 +12,7 @@ import {
   MAX_OPEN_ORDERS_LIMIT,
 } from '../fair-stock';
 import { CART_REMINDER_HOURS_LIMIT } from '../cart-reminders';
+import { RETURN_WINDOW_DAYS_LIMIT } from '../return-rules';
 
 /** Payment methods a store can offer (the server offers only those it is configured for). */
 export const paymentMethodIds = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
@@ -97,6 +98,8 @@ const wholeNumber = (what: string, max: number) => {
     .max(max, range);
 };
 
+const returnWindowRange = `Enter a whole number of days from 0 (no returns) to ${RETURN_WINDOW_DAYS_LIMIT}`;
+
 const cartReminderRange = `Enter a whole number of hours from 0 (no reminders) to ${CART_REMINDER_HOURS_LIMIT}`;
 
 /** The owner's e-mails a store sends, each switched off in Store settings > Owner e-mails. */
@@ -166,6 +169,12 @@ export const storeSettingsSchema = z.object({
     .int(cartReminderRange)
     .min(0, cartReminderRange)
     .max(CART_REMINDER_HOURS_LIMIT, cartReminderRange),
+  /** days after delivery a shopper may ask to return items (contracts/returns.ts); 0: no returns */
+  returnWindowDays: z
+    .number({ error: 'Enter the number of days' })
+    .int(returnWindowRange)
+    .min(0, returnWindowRange)
+    .max(RETURN_WINDOW_DAYS_LIMIT, returnWindowRange),
   /**
    * the owner's e-mails (to every owner and staff who opt in on the Staff screen), each on or off;
    * a client that sends none leaves them all on

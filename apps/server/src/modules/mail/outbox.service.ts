@@ -10,6 +10,8 @@ export type EmailKind =
   | 'delivered'
   | 'cancelled'
   | 'refund'
+  | 'return_approved'
+  | 'return_rejected'
   | 'password_reset'
   | 'cart_reminder'
   // modules/messages: a contact message to the owner; the newsletter's double opt-in
@@ -98,13 +100,7 @@ export async function queueRefundEmail(
   tx: DbOrTx,
   refund: { id: string; orderId: string },
 ): Promise<void> {
-  const [order] = await tx
-    .select({
-      storeId: orders.storeId,
-      to: sql<string>`coalesce(${orders.receiptEmail}, ${orders.contactEmail})`,
-    })
-    .from(orders)
-    .where(eq(orders.id, refund.orderId));
+  const order = await recipientOf(tx, refund.orderId);
   if (!order) return;
   await queueEmail(tx, {
     storeId: order.storeId,
@@ -112,5 +108,36 @@ export async function queueRefundEmail(
     key: `refund:${refund.id}`,
     to: order.to,
     data: { orderId: refund.orderId, refundId: refund.id },
+  });
+}
+
+/** Where an order's e-mails go (its receipt address, else its contact e-mail), and its store. */
+async function recipientOf(tx: DbOrTx, orderId: string) {
+  const [order] = await tx
+    .select({
+      storeId: orders.storeId,
+      to: sql<string>`coalesce(${orders.receiptEmail}, ${orders.contactEmail})`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+/**
+ * A return request answered (modules/returns): approved with the shop's instructions, or rejected
+ * with its reason; once per return and answer. The refund of a return is told by its refund e-mail.
+ */
+export async function queueReturnEmail(
+  tx: DbOrTx,
+  answered: { returnId: string; orderId: string; status: 'approved' | 'rejected' },
+): Promise<void> {
+  const order = await recipientOf(tx, answered.orderId);
+  if (!order) return;
+  await queueEmail(tx, {
+    storeId: order.storeId,
+    kind: `return_${answered.status}`,
+    key: `return:${answered.returnId}:${answered.status}`,
+    to: order.to,
+    data: { orderId: answered.orderId, returnId: answered.returnId },
   });
 }

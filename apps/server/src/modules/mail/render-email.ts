@@ -6,7 +6,7 @@ import { trackingLink } from '@store/contracts/carriers';
 import { formatPaise } from '@store/contracts/money';
 import type { DbOrTx } from '../../db/client';
 import type { emailOutbox } from '../../db/schema';
-import { orderItems, orders, refunds, stores } from '../../db/schema';
+import { orderItems, orders, refunds, returns, stores } from '../../db/schema';
 import {
   OrderEmail,
   PasswordResetEmail,
@@ -145,7 +145,13 @@ async function loadOrder(
 function orderWords(
   kind: Exclude<
     EmailKind,
-    'refund' | 'password_reset' | 'cart_reminder' | MessageEmailKind | OwnerEmailKind
+    | 'refund'
+    | 'password_reset'
+    | 'cart_reminder'
+    | 'return_approved'
+    | 'return_rejected'
+    | MessageEmailKind
+    | OwnerEmailKind
   >,
   order: OrderRow,
   storeName: string,
@@ -288,6 +294,36 @@ export async function renderOutboxEmail(
         settled: refund.status === 'succeeded',
       }),
       `Refund of ${amount} for order ${order.row.id}`,
+    );
+  }
+
+  if (kind === 'return_approved' || kind === 'return_rejected') {
+    const returnId = data.returnId;
+    const [found] =
+      typeof returnId === 'string'
+        ? await db.select().from(returns).where(eq(returns.id, returnId))
+        : [];
+    if (!found) throw new UnrenderableEmailError(`Return ${String(returnId)} no longer exists`);
+    const approved = kind === 'return_approved';
+    return rendered(
+      createElement(OrderEmail, {
+        brand,
+        order: order.view,
+        heading: approved ? 'Your return is approved' : 'Your return request was not accepted',
+        intro: approved
+          ? [
+              `We have approved your return for order ${order.row.id}. How to send the items back:`,
+              found.instructions ?? '',
+              'We refund you once the items reach us.',
+            ]
+          : [
+              `We could not accept your return request for order ${order.row.id}.`,
+              `Reason: ${found.rejectionReason ?? ''}`,
+            ],
+      }),
+      approved
+        ? `Your return for order ${order.row.id} is approved`
+        : `Your return request for order ${order.row.id}`,
     );
   }
 

@@ -1,11 +1,11 @@
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@store/contracts/common';
-import { IMAGE_MAX_BYTES, uploadedImageSchema } from '@store/contracts/admin/products';
+import { uploadedImageSchema } from '@store/contracts/admin/products';
 import type { Db } from '../../db/client';
 import type { MediaStorage } from '../../lib/media-storage';
 import { adminSecurity } from '../../plugins/staff-auth';
 import { actorOf } from '../activity/activity.service';
+import { acceptImageBodies, imageBytesOf, imageUploadRoute } from './image-body';
 import { imageMessages, uploadImage } from './images.service';
 
 const tags = ['admin: images'];
@@ -20,29 +20,19 @@ export const adminImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaSto
 ) => {
   app.addHook('onRequest', app.staffOnly);
   // raw bodies only here: the rest of the API keeps reading JSON alone
-  for (const type of [/^image\/[\w.+-]+$/i, 'application/octet-stream'])
-    app.addContentTypeParser(
-      type,
-      { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES },
-      (_request, body, done) => done(null, body),
-    );
+  acceptImageBodies(app);
 
   app.post(
     '/admin/images',
     {
-      bodyLimit: IMAGE_MAX_BYTES,
-      // the app's handler words 413 for its 100 KB JSON limit; this route's limit is 10 MB
-      errorHandler: (err: FastifyError, _request, reply) => {
-        if (err.statusCode === 413)
-          return reply.code(413).send({ error: imageMessages.tooLarge, code: 'body_too_large' });
-        throw err;
-      },
+      bodyLimit: imageUploadRoute.bodyLimit,
+      errorHandler: imageUploadRoute.errorHandler,
       schema: {
         tags,
         summary:
           'Upload a JPEG, PNG or WebP image (raw body, up to 10 MB, 50 megapixels): stored as WebP and AVIF in widths 320-1280',
         security: adminSecurity,
-        consumes: ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+        consumes: imageUploadRoute.consumes,
         response: {
           201: uploadedImageSchema,
           400: errorResponseSchema,
@@ -53,8 +43,8 @@ export const adminImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: MediaSto
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0)
+      const body = imageBytesOf(request.body);
+      if (!body)
         return reply.code(400).send({ error: imageMessages.notAnImage, code: 'bad_request' });
       const uploaded = await uploadImage(db, storage, actorOf(request), body);
       // no catalogue change yet: nothing cached names a new image until a product or category

@@ -6,13 +6,14 @@ import {
   adminOrderListQuerySchema,
   adminOrderListSchema,
   cancelOrderBodySchema,
+  orderNoteBodySchema,
   shipOrderBodySchema,
 } from '@store/contracts/admin/orders';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { actorOf } from '../activity/activity.service';
-import { getAdminOrder, listAdminOrders } from './admin-orders.service';
+import { addOrderNote, getAdminOrder, listAdminOrders, storeOrderId } from './admin-orders.service';
 import { confirmCodOrder } from './cod-confirmation.service';
 import {
   OrderTransitionError,
@@ -120,6 +121,26 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       },
     },
     (request) => transition(request, request.params.orderId, 'deliver'),
+  );
+
+  app.post(
+    '/admin/orders/:orderId/notes',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add an internal note to an order (the shopper never sees it); logged with who wrote it',
+        security: adminSecurity,
+        params: adminOrderParams,
+        body: orderNoteBodySchema.strict(),
+        response: { 200: adminOrderDetailSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const orderId = await storeOrderId(db, request.store.id, request.params.orderId);
+      await addOrderNote(db, actorOf(request), orderId, request.body.text);
+      return getAdminOrder(db, request.store.id, orderId);
+    },
   );
 
   app.post(

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
-import { activityOf } from '../activity/activity.service';
+import { activityOf, recordActivity, type Actor } from '../activity/activity.service';
 import { checkRange, dayStart } from '../../lib/shop-days';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { ORDER_ID_LENGTH, normalizeOrderId, normalizeOrderIdPrefix } from './order-id';
@@ -259,13 +259,24 @@ export async function getAdminOrder(
             ]
           : []),
       ]),
-    ...activity.map((a) => ({ at: a.at, text: a.summary || a.action, actor: a.actor })),
+    ...activity
+      .filter((a) => a.action !== 'order.note')
+      .map((a) => ({ at: a.at, text: a.summary || a.action, actor: a.actor })),
   ]
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map((e) => ({ ...e, at: e.at.toISOString() }));
 
+  const notes = activity
+    .filter((a) => a.action === 'order.note')
+    .map((a) => ({
+      at: a.at.toISOString(),
+      text: String((a.after as { note?: unknown } | null)?.note ?? ''),
+      actor: a.actor,
+    }));
+
   return {
     id: row.id,
+    notes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     userId: row.userId,
@@ -335,4 +346,34 @@ export async function getAdminOrder(
     refundablePaise,
     documents,
   };
+}
+
+/** The order's id as stored when it is this store's; 404 otherwise (another store's is unknown here). */
+export async function storeOrderId(db: Db, storeId: string, rawOrderId: string): Promise<string> {
+  const orderId = normalizeOrderId(rawOrderId);
+  const [row] = orderId
+    ? await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)))
+    : [];
+  if (!row) throw new HttpError(404, `Order ${rawOrderId} not found`);
+  return row.id;
+}
+
+/** The longest internal note an order takes. */
+export const ORDER_NOTE_MAX = 1000;
+
+/**
+ * An internal note on an order (the shopper never sees it): kept in the activity log, so it says
+ * who wrote it and when, and shown on the order's page under Notes.
+ */
+export async function addOrderNote(db: Db, actor: Actor, orderId: string, text: string) {
+  await recordActivity(db, actor, {
+    action: 'order.note',
+    entityType: 'order',
+    entityId: orderId,
+    summary: `Note: ${text}`,
+    after: { note: text },
+  });
 }

@@ -272,3 +272,40 @@ describe('ship, deliver, cancel', () => {
     expect(res.json()).toMatchObject({ status: 4, cancelReason: 'cancelled by staff' });
   });
 });
+
+describe('internal notes', () => {
+  it('keeps a note with who wrote it, apart from the timeline, and never shows it to the shopper', async () => {
+    const order = await placeTestOrder(t.app, shopper.token);
+    const res = await post(`/orders/${order.id}/notes`, {
+      text: '  Customer called: leave the parcel with the watchman.  ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().notes).toEqual([
+      {
+        at: expect.any(String),
+        text: 'Customer called: leave the parcel with the watchman.',
+        actor: clerk.email,
+      },
+    ]);
+    expect(JSON.stringify(res.json().timeline)).not.toContain('watchman');
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}`,
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain('watchman');
+  });
+
+  it('refuses an empty or too long note in words, and another store’s order', async () => {
+    const order = await placeTestOrder(t.app, shopper.token);
+    const empty = await post(`/orders/${order.id}/notes`, { text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual({ text: 'Write the note' });
+    const long = await post(`/orders/${order.id}/notes`, { text: 'x'.repeat(1001) });
+    expect(long.json().fields).toEqual({ text: 'A note is at most 1000 characters' });
+    expect(
+      (await post(`/orders/${await otherStoresOrder()}/notes`, { text: 'hi' })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -9,6 +9,7 @@ import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { trackOrderRateLimit } from '../../plugins/rate-limit';
 import { documentPdf } from '../invoices/invoices.service';
 import { normalizeOrderId } from './order-id';
+import { packingSlipOf, renderPackingSlipPdf } from './packing-slip';
 import { DEFAULT_PAY_WINDOW_MS, findOrderForViewer } from './orders.service';
 import { ORDER_NOT_FOUND } from './orders.routes';
 
@@ -96,6 +97,29 @@ export const adminOrderDocumentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
         : null;
       if (!file) throw new HttpError(404, DOCUMENT_NOT_FOUND);
       return sendPdf(reply, file);
+    },
+  );
+
+  app.get(
+    '/admin/orders/:orderId/packing-slip.pdf',
+    {
+      schema: {
+        tags: ['admin: orders'],
+        summary:
+          'The order’s packing slip (PDF): ship-to, the items and quantities with tick boxes, no prices but the cash to collect on delivery',
+        security: adminSecurity,
+        params: z.object({ orderId: z.string().min(1).max(64) }),
+        response: { ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const orderId = normalizeOrderId(request.params.orderId);
+      const slip = orderId ? await packingSlipOf(db, request.store.id, orderId) : null;
+      if (!slip) throw new HttpError(404, ORDER_NOT_FOUND);
+      return sendPdf(reply, {
+        fileName: `packing-slip-${slip.orderId}.pdf`,
+        pdf: await renderPackingSlipPdf(slip),
+      });
     },
   );
 };

@@ -54,6 +54,11 @@ export interface TransitionOptions {
   actor?: Actor | ((orderStoreId: string) => Actor) | undefined;
   /** cancel: why, for the activity log (the shopper sees only that the shop cancelled) */
   reason?: string | undefined;
+  /**
+   * cancel: the order's stored cancel_reason code: 'operator' (the shop) unless given; the
+   * shopper's own cancel (modules/returns) stores 'shopper', so My Orders can say who cancelled
+   */
+  cancelReason?: 'operator' | 'shopper' | undefined;
   /** runs after a cancel whose returned stock changes what a storefront shows */
   onAvailabilityChange?: (() => void) | undefined;
 }
@@ -242,6 +247,7 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<boo
 async function cancelByOperator(
   tx: DbOrTx,
   orderId: string,
+  cancelReason: 'operator' | 'shopper' = 'operator',
 ): Promise<{
   status: number;
   trackingNumber: string | null;
@@ -249,7 +255,7 @@ async function cancelByOperator(
   availabilityChanged: boolean;
   flaggedPayments: string[];
 } | null> {
-  const row = await applyTransition(tx, orderId, 'cancel', { cancelReason: 'operator' });
+  const row = await applyTransition(tx, orderId, 'cancel', { cancelReason });
   if (!row) return null;
   const availabilityChanged = await returnOrderStock(tx, orderId);
   // payments/ imports orders, never the reverse; this is the one write orders makes there
@@ -437,7 +443,7 @@ export async function transitionOrder(
   const result = await db.transaction(async (tx) => {
     const row =
       action === 'cancel'
-        ? await cancelByOperator(tx, orderId)
+        ? await cancelByOperator(tx, orderId, options.cancelReason)
         : action === 'return_undelivered'
           ? await returnUndelivered(tx, orderId)
           : await applyTransition(tx, orderId, action, shipment ?? {});

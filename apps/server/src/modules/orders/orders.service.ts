@@ -23,6 +23,8 @@ import { stockKeyOf, takeStock, type StockChange } from '../products/stock.servi
 import { queueOrderEmail } from '../mail/outbox.service';
 import { queueLowStockNotices } from '../notices/owner-notices.service';
 import { newOrderId, normalizeOrderId } from './order-id';
+import { orderHistories } from './order-history.service';
+import { returnableUntil, shopperReturnsOf } from './order-returns-view';
 import { checkFairStock, type WantedProduct } from './fair-stock.service';
 import { codRefusal } from '../payments/cod-rules';
 import { priceCart, recordDiscountUses } from '../pricing/pricing.service';
@@ -181,7 +183,7 @@ const isFreeOrderConfirmed = (status: number) =>
 async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, paid, documents] = await Promise.all([
+  const [items, paid, documents, histories, afterSale] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -189,11 +191,21 @@ async function withItems(db: DbOrTx, rows: OrderRow[], view: OrderViewOptions): 
       .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
     paymentSummaries(db, ids),
     documentsOfOrders(db, ids),
+    orderHistories(db, rows),
+    shopperReturnsOf(db, rows),
   ]);
   const itemsOf = groupBy(items, (i) => i.orderId);
   return rows.map((r) => ({
     ...toOrder(r, itemsOf.get(r.id) ?? [], paymentStatusOf(r, paid.get(r.id)), view),
     documents: documents.get(r.id) ?? [],
+    history: histories.get(r.id) ?? [],
+    returnableUntil:
+      returnableUntil(
+        r,
+        histories.get(r.id) ?? [],
+        afterSale.windowDays.get(r.storeId) ?? 0,
+      )?.toISOString() ?? null,
+    returns: afterSale.returnsOf.get(r.id) ?? [],
   }));
 }
 

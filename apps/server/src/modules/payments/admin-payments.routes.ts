@@ -11,7 +11,8 @@ import { actorOf } from '../activity/activity.service';
 import { adminOrderParams } from '../orders/admin-orders.routes';
 import { getAdminOrder } from '../orders/admin-orders.service';
 import { recordCodCollection } from './cod.service';
-import { recordManualPayment, storeOrderId } from './manual-payment.service';
+import { storeOrderId } from '../orders/admin-orders.service';
+import { recordManualPayment } from './manual-payment.service';
 import type { PaymentConfig } from './payment-config';
 import { recordRefund } from './refunds.service';
 

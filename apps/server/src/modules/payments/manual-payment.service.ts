@@ -82,15 +82,3 @@ export async function recordManualPayment(
   });
 }
 
-/** The order's id as stored when it is this store's; 404 otherwise (another store's is unknown here). */
-export async function storeOrderId(db: Db, storeId: string, rawOrderId: string): Promise<string> {
-  const orderId = normalizeOrderId(rawOrderId);
-  const [row] = orderId
-    ? await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)))
-    : [];
-  if (!row) throw new HttpError(404, `Order ${rawOrderId} not found`);
-  return row.id;
-}

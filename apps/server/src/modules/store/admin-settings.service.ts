@@ -103,6 +103,7 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     maxHeldUnits: row.maxHeldUnits,
     codConfirmHours: row.codConfirmHours,
     cartReminderHours: row.cartReminderHours,
+    returnWindowDays: row.returnWindowDays,
     ownerNotices: {
       newOrder: row.noticeNewOrder,
       returnRequest: row.noticeReturnRequest,
@@ -251,6 +252,7 @@ export async function updateStoreSettings(
         maxHeldUnits: input.maxHeldUnits,
         codConfirmHours: input.codConfirmHours,
         cartReminderHours: input.cartReminderHours,
+        returnWindowDays: input.returnWindowDays,
         noticeNewOrder: input.ownerNotices.newOrder,
         noticeReturnRequest: input.ownerNotices.returnRequest,
         noticeLowStock: input.ownerNotices.lowStock,

@@ -20,6 +20,7 @@ const kindLabels: Record<(typeof activityEntityTypes)[number], string> = {
   staff: 'Staff',
   image: 'Images',
   discount: 'Discounts',
+  return: 'Returns',
 };
 
 /** The activity log, newest first, filtered by person and kind; filters and page in the URL. */

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { get, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -8,13 +8,13 @@ import {
   type AdminCategory,
   type CategoryForm,
 } from '@store/contracts/admin/categories';
-import { imageTypes } from '@store/contracts/admin/products';
 import { Button } from '@store/ui/button';
 import { HookFormField } from '@store/ui/hook-form-field';
 import { Input } from '@store/ui/input';
-import { FieldError, Label } from '@store/ui/label';
-import { applyServerErrors, errorMessage } from '@/lib/api-client';
-import { imageFileProblem, uploadImage } from '@/lib/images';
+import { FieldError } from '@store/ui/label';
+import { ImageUpload } from '@/components/image-upload';
+import { applyServerErrors } from '@/lib/api-client';
+import { uploadImage } from '@/lib/images';
 
 /** The parents are typed as one line, "Stationery, Office": the API's list, split at commas. */
 const formSchema = z.object({
@@ -53,28 +53,9 @@ export function CategoryFormView({
     },
   });
   const [problem, setProblem] = useState<string | null>(null);
-  const [imageProblem, setImageProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
   const idBase = category ? `category-${category.id}` : 'category-new';
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    setImageProblem(null);
-    if (!file) return;
-    const refused = imageFileProblem(file);
-    if (refused) return setImageProblem(refused);
-    setUploading(true);
-    try {
-      const image = await upload(file);
-      form.setValue('imageUrl', image.url, { shouldDirty: true });
-    } catch (error) {
-      setImageProblem(`${file.name}: ${errorMessage(error)}`);
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
@@ -114,25 +95,12 @@ export function CategoryFormView({
             className="h-24 w-24 rounded border border-border object-cover"
           />
         ) : null}
-        <Label htmlFor={`${idBase}-image-file`}>Upload image</Label>
-        <input
+        <ImageUpload
           id={`${idBase}-image-file`}
-          type="file"
-          accept={imageTypes.join(',')}
-          onChange={onFile}
-          aria-describedby={imageProblem ? `${idBase}-image-problem` : undefined}
-          className="text-sm file:mr-3 file:inline-flex file:h-9 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-card file:px-3 file:text-sm file:font-medium"
+          upload={upload}
+          onUploadingChange={setUploading}
+          onUploaded={(url) => form.setValue('imageUrl', url, { shouldDirty: true })}
         />
-        {uploading ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Uploading…
-          </p>
-        ) : null}
-        {imageProblem ? (
-          <p id={`${idBase}-image-problem`} role="alert" className="text-sm text-destructive">
-            {imageProblem}
-          </p>
-        ) : null}
       </div>
       <HookFormField
         form={form}

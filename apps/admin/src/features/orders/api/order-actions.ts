@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   AdminOrderDetail,
   cancelOrderBodySchema,
+  OrderNoteBody,
   recordCodCollectionBodySchema,
   recordOrderRefundBodySchema,
   recordPaymentBodySchema,
@@ -19,7 +20,8 @@ export type OrderActionRequest =
   | { kind: 'record_refund'; body: z.input<typeof recordOrderRefundBodySchema> }
   | { kind: 'record_cod_collection'; body: z.input<typeof recordCodCollectionBodySchema> }
   | { kind: 'return_undelivered' }
-  | { kind: 'confirm_cod' };
+  | { kind: 'confirm_cod' }
+  | { kind: 'add_note'; body: OrderNoteBody };
 
 const paths: Record<OrderActionRequest['kind'], string> = {
   ship: 'ship',
@@ -30,6 +32,7 @@ const paths: Record<OrderActionRequest['kind'], string> = {
   record_cod_collection: 'cod-collection',
   return_undelivered: 'return-undelivered',
   confirm_cod: 'cod-confirmation',
+  add_note: 'notes',
 };
 
 export function postOrderAction(id: string, action: OrderActionRequest) {

@@ -16,6 +16,7 @@ import { Input } from '@store/ui/input';
 import { FieldError } from '@store/ui/label';
 import { Select } from '@store/ui/select';
 import { toast } from '@store/ui/toast';
+import { RefundAmountFields, type RefundFieldsForm } from '@/components/refund-amount-fields';
 import { applyServerErrors } from '@/lib/api-client';
 import type { OrderActionRequest } from '../api/order-actions';
 
@@ -206,30 +207,11 @@ export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDe
           </Select>
         )}
       </HookFormField>
-      <HookFormField
-        form={form}
-        name="amount"
-        id="refund-amount"
-        label="Amount (₹)"
-        registerOptions={{ valueAsNumber: true }}
-      >
-        {(control) => <Input type="number" inputMode="decimal" step="0.01" min="0" {...control} />}
-      </HookFormField>
-      {viaGateway ? (
-        <p className="text-sm text-muted-foreground">
-          PayU is asked to refund this payment to the shopper; it settles in a few days.
-        </p>
-      ) : (
-        <HookFormField
-          form={form}
-          name="reference"
-          id="refund-reference"
-          label="Reference"
-          hint="The bank's or UPI app's reference of the money you sent back"
-        >
-          {(control) => <Input autoComplete="off" {...control} />}
-        </HookFormField>
-      )}
+      <RefundAmountFields
+        form={form as unknown as RefundFieldsForm}
+        idPrefix="refund"
+        viaGateway={viaGateway}
+      />
       <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>
         Record refund

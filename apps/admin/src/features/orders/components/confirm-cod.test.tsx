@@ -45,6 +45,7 @@ const unconfirmed: AdminOrderDetail = {
   payments: [],
   notifications: [],
   timeline: [],
+  notes: [],
   actions: ['ship', 'cancel', 'confirm_cod'],
   refundablePaise: 0,
   documents: [],

@@ -11,7 +11,8 @@ import { useOrderAction, type OrderActionRequest } from '../api/order-actions';
 import { RecordPaymentForm, RecordRefundForm, ShipForm } from './action-forms';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { CodCollectionDialog } from './cod-collection-dialog';
-import { OrderDocuments } from './order-documents';
+import { OrderDocuments, PackingSlipButton } from './order-documents';
+import { OrderNotes } from './order-notes';
 import { ReturnUndeliveredDialog } from './return-undelivered-dialog';
 import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
@@ -260,6 +261,11 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
 
         <Section title="Documents">
           <OrderDocuments orderId={order.id} documents={order.documents ?? []} />
+          <PackingSlipButton orderId={order.id} />
+        </Section>
+
+        <Section title="Notes">
+          <OrderNotes notes={order.notes} run={run} />
         </Section>
 
         <Section title="Timeline">

@@ -56,6 +56,7 @@ const discounted: AdminOrderDetail = {
   payments: [],
   notifications: [],
   timeline: [],
+  notes: [],
   actions: [],
   refundablePaise: 0,
   documents: [],

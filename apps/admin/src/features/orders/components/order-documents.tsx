@@ -4,6 +4,7 @@ import { formatPaise } from '@store/contracts/money';
 import { Button } from '@store/ui/button';
 import { toast } from '@store/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 import { formatDateTime } from '@/lib/format';
 import { downloadOrderDocument } from '../api/download-document';
 
@@ -70,5 +71,37 @@ export function OrderDocuments({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The packing slip: ship-to and items with tick boxes, for whoever packs the parcel. */
+export function PackingSlipButton({ orderId }: { orderId: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(`/orders/${encodeURIComponent(orderId)}/packing-slip.pdf`, {
+        accept: 'application/pdf',
+        fallbackName: `packing-slip-${orderId}.pdf`,
+      });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-3">
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void download()}
+      >
+        {busy ? 'Downloading…' : 'Packing slip (PDF)'}
+      </Button>
+    </div>
   );
 }

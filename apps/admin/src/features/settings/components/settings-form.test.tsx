@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -96,5 +96,49 @@ describe('Store settings', () => {
     });
     expect(preview.innerHTML).toContain('<p>Sold by Kagaz Kalam Pvt Ltd</p>');
     expect(preview.innerHTML).not.toContain('onerror');
+  });
+
+  it('shows an empty policy’s built-in text filled in, and starts the owner’s own from it', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsForm data={response} categories={[]} />);
+    const preview = screen.getByRole('region', { name: 'Privacy policy preview', hidden: true });
+    // what shoppers read on /privacy, with this store's name, not a note that "a text is shown"
+    expect(preview.textContent).toContain('Grievance Officer');
+    expect(preview.textContent).toContain('Kagaz Kalam Pvt Ltd');
+    expect(preview.innerHTML).not.toContain('{companyName}');
+    const field = screen.getByLabelText('Privacy policy (HTML)');
+    expect(field).toHaveValue('');
+    await user.click(
+      within(field.closest('details')!).getByRole('button', {
+        name: 'Start from the built-in text',
+        hidden: true,
+      }),
+    );
+    expect((field as HTMLTextAreaElement).value).toContain('Grievance Officer');
+    expect((field as HTMLTextAreaElement).value).toContain('{companyName}');
+  });
+
+  it('uploads a logo from the computer and keeps its address in the Logo URL', async () => {
+    server.use(
+      http.post(`${ADMIN_API}/images`, () =>
+        HttpResponse.json(
+          { id: 'img1', url: '/media/img1/logo.webp', width: 400, height: 200 },
+          { status: 201 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsForm data={response} categories={[]} />);
+    await user.upload(
+      screen.getByLabelText('Upload logo'),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }),
+    );
+    await expect
+      .poll(() => (screen.getByLabelText('Logo URL') as HTMLInputElement).value)
+      .toBe('/media/img1/logo.webp');
+    expect(screen.getByRole('img', { name: 'The store’s logo' })).toHaveAttribute(
+      'src',
+      '/media/img1/logo.webp',
+    );
   });
 });

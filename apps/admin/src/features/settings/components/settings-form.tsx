@@ -18,10 +18,13 @@ import { toast } from '@store/ui/toast';
 import { applyServerErrors } from '@/lib/api-client';
 import { FormSection } from '@/components/form-section';
 import { useSaveSettings, type StoreSettingsResponse } from '../api/settings';
+import { ImageUpload } from '@/components/image-upload';
 import { policyPreviewHtml } from '../lib/policy-preview';
+import { builtinPolicies } from '@store/contracts/policies/builtin';
 import { DeliveryChargesSettings } from './delivery-charges-settings';
 import { DeliverySettings } from './delivery-settings';
 import { CartReminderSettings } from './cart-reminder-settings';
+import { ReturnSettings } from './return-settings';
 import { OwnerNoticeSettings } from './owner-notice-settings';
 import { FairStockSettings } from './fair-stock-settings';
 import { CodSettings, GstSettings } from './gst-cod-settings';
@@ -64,6 +67,7 @@ const fieldNames = [
   'maxHeldUnits',
   'codConfirmHours',
   'cartReminderHours',
+  'returnWindowDays',
   'ownerNotices',
 ];
 
@@ -82,7 +86,9 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
         'companyLogoUrl',
       ],
     });
-  const preview = policyPreviewHtml(html ?? '', {
+  const own = (html ?? '').trim() !== '';
+  // an empty field shows shoppers the built-in text: the owner sees that text, not a note about it
+  const preview = policyPreviewHtml(own ? html! : builtinPolicies[slug], {
     companyName: companyName?.trim() || storeName?.trim() || 'our store',
     companyAddress: companyAddress ?? '',
     companyEmail: companyEmail ?? '',
@@ -93,18 +99,36 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
     <details className="rounded-md border border-border p-3">
       <summary className="cursor-pointer font-medium">{policyTitles[slug]}</summary>
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
-        <HookFormField
-          form={form}
-          name={`policies.${slug}`}
-          id={`policy-${slug}`}
-          label={`${policyTitles[slug]} (HTML)`}
-          hint="Empty keeps the built-in text. Placeholders: {companyName}, {companyAddress}, {companyEmail}, {companyPhone}"
-        >
-          {(control) => <Textarea rows={12} className="font-mono text-xs" {...control} />}
-        </HookFormField>
+        <div className="grid content-start gap-2">
+          <HookFormField
+            form={form}
+            name={`policies.${slug}`}
+            id={`policy-${slug}`}
+            label={`${policyTitles[slug]} (HTML)`}
+            hint="Empty keeps the built-in text. Placeholders: {companyName}, {companyAddress}, {companyEmail}, {companyPhone}"
+          >
+            {(control) => <Textarea rows={12} className="font-mono text-xs" {...control} />}
+          </HookFormField>
+          {!own ? (
+            <div>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() =>
+                  form.setValue(`policies.${slug}`, builtinPolicies[slug].trim(), {
+                    shouldDirty: true,
+                  })
+                }
+              >
+                Start from the built-in text
+              </Button>
+            </div>
+          ) : null}
+        </div>
         <div className="grid content-start gap-2">
           <p className="text-sm font-medium" aria-hidden="true">
-            Preview
+            {own ? 'Preview' : 'Built-in text (shoppers see this while the field is empty)'}
           </p>
           <div
             role="region"
@@ -112,12 +136,42 @@ function PolicyEditor({ form, slug }: { form: Form; slug: PolicySlug }) {
             className="prose-sm max-h-80 overflow-auto rounded-md border border-border bg-background p-3 text-sm [&_h2]:mt-3 [&_h2]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:my-2"
             // sanitised with the storefront's allow-list just above
             dangerouslySetInnerHTML={{
-              __html: preview || '<p><em>The built-in text is shown.</em></p>',
+              __html: preview,
             }}
           />
         </div>
       </div>
     </details>
+  );
+}
+
+/** The logo: its address, or an image uploaded from the computer; shown as the storefront will. */
+function LogoField({ form }: { form: Form }) {
+  const logo = useWatch({ control: form.control, name: 'companyLogoUrl' });
+  return (
+    <div className="grid gap-2">
+      <HookFormField
+        form={form}
+        name="companyLogoUrl"
+        id="settings-companyLogoUrl"
+        label="Logo URL"
+        hint="Upload an image below, or paste the address of one."
+      >
+        {(control) => <Input type="url" {...control} />}
+      </HookFormField>
+      {logo ? (
+        <img
+          src={logo}
+          alt="The store’s logo"
+          className="h-16 w-auto max-w-48 rounded border border-border object-contain"
+        />
+      ) : null}
+      <ImageUpload
+        id="settings-logo-file"
+        label="Upload logo"
+        onUploaded={(url) => form.setValue('companyLogoUrl', url, { shouldDirty: true })}
+      />
+    </div>
   );
 }
 
@@ -144,6 +198,11 @@ function CategoryImages({ form, categories }: { form: Form; categories: string[]
             type="url"
             value={images[name] ?? ''}
             onChange={(e) => set(name, e.target.value)}
+          />
+          <ImageUpload
+            id={`category-image-file-${i}`}
+            label={`Upload ${name === 'default' ? 'the default' : `the ${name}`} image`}
+            onUploaded={(url) => set(name, url)}
           />
         </div>
       ))}
@@ -216,14 +275,7 @@ export function SettingsForm({
   });
 
   const text = (
-    name:
-      | 'storeName'
-      | 'companyName'
-      | 'companyPhone'
-      | 'companyEmail'
-      | 'companyLogoUrl'
-      | 'upiVpa'
-      | 'upiPayeeName',
+    name: 'storeName' | 'companyName' | 'companyPhone' | 'companyEmail' | 'upiVpa' | 'upiPayeeName',
     label: string,
     type = 'text',
     hint?: string,
@@ -253,7 +305,7 @@ export function SettingsForm({
         <HookFormField form={form} name="description" id="settings-description" label="Description">
           {(control) => <Textarea rows={3} {...control} />}
         </HookFormField>
-        {text('companyLogoUrl', 'Logo URL', 'url')}
+        <LogoField form={form} />
       </FormSection>
 
       <FormSection legend="Category images">
@@ -296,6 +348,10 @@ export function SettingsForm({
 
       <FormSection legend="Cart reminders">
         <CartReminderSettings form={form} />
+      </FormSection>
+
+      <FormSection legend="Returns">
+        <ReturnSettings form={form} />
       </FormSection>
 
       <FormSection

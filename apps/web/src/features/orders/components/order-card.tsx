@@ -5,12 +5,16 @@ import { Card } from '@store/ui/card';
 import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
 import { formatDateTime } from '@/lib/format-date';
-import { canPayNow, type OrderView } from '../lib/order-view';
+import { canCancel, canPayNow, canRequestReturn, type OrderView } from '../lib/order-view';
+import { OrderReturns } from './order-returns';
+import { RequestReturnDialog } from './request-return-dialog';
+import { CancelOrderButton } from './cancel-order-button';
 import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
 import { OrderTotals } from './order-totals';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
+import { OrderStatusHistory } from './order-status-history';
 import { paths } from '@/lib/paths';
 
 export function OrderCard({ order }: { order: OrderView }) {
@@ -48,20 +52,34 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>
+      {order.returns.length > 0 ? (
+        <div className="border-t border-border px-5 py-4">
+          <OrderReturns returns={order.returns} />
+        </div>
+      ) : null}
+      {order.history.length > 0 ? (
+        <div className="border-t border-border px-5 py-4">
+          <OrderStatusHistory history={order.history} />
+        </div>
+      ) : null}
       {order.documents.length > 0 ? (
         <div className="border-t border-border px-5 py-4">
           <OrderDocuments orderId={order.id} documents={order.documents} />
         </div>
       ) : null}
-      {canPayNow(order) ? (
+      {canPayNow(order) || canCancel(order) || canRequestReturn(order) ? (
         <footer className="flex flex-wrap items-center justify-end gap-4 border-t border-border px-5 py-4">
-          {formatDateTime(order.payBy) && (
+          {canPayNow(order) && formatDateTime(order.payBy) && (
             <p className="text-sm text-muted-foreground">Pay by {formatDateTime(order.payBy)}</p>
           )}
-          <Link to={paths.payment(order.id)} className={buttonVariants()}>
-            <CreditCard aria-hidden="true" />
-            Pay Now
-          </Link>
+          {canCancel(order) && <CancelOrderButton order={order} />}
+          {canRequestReturn(order) && <RequestReturnDialog order={order} />}
+          {canPayNow(order) && (
+            <Link to={paths.payment(order.id)} className={buttonVariants()}>
+              <CreditCard aria-hidden="true" />
+              Pay Now
+            </Link>
+          )}
         </footer>
       ) : null}
     </Card>

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { toOrderView } from '../lib/order-view';
 import { orderFixture } from '../test/order-fixture';
+import { renderWithProviders } from '@/test/render';
 import { OrderCard } from './order-card';
 import { TrackedOrder } from './tracked-order';
 
@@ -19,11 +19,8 @@ const term = (name: string) => screen.getByText(name, { selector: 'dt' }).parent
 
 describe('an order with a discount, in My Orders and Track order', () => {
   it('My Orders: Subtotal, Discount with its code, Delivery Free and the Total', () => {
-    render(
-      <MemoryRouter>
-        <OrderCard order={toOrderView(discounted)} />
-      </MemoryRouter>,
-    );
+    // the card's Cancel order needs the query client: the app's providers, as My Orders has them
+    renderWithProviders(<OrderCard order={toOrderView(discounted)} />);
     expect(term('Subtotal')).toHaveTextContent('₹598.00');
     const discount = screen.getByText(/^Discount/, { selector: 'dt' }).parentElement!;
     expect(within(discount).getByText('SAVE10: 10% off')).toBeVisible();

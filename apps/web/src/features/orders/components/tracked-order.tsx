@@ -6,6 +6,7 @@ import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
+import { OrderStatusHistory } from './order-status-history';
 import { OrderTotals } from './order-totals';
 
 /**
@@ -28,6 +29,7 @@ export function TrackedOrder({ order, contactInfo }: { order: OrderView; contact
       </CardHeader>
       <CardContent className="grid gap-6">
         <OrderShipping shipping={order.shipping} />
+        <OrderStatusHistory history={order.history} />
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="mb-2 text-left font-semibold">Items</caption>

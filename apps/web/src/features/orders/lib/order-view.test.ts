@@ -51,6 +51,8 @@ describe('order mapping', () => {
       delivery: 0,
       codFee: 0,
       documents: [],
+      history: [],
+      returns: [],
     });
   });
   it('totals a discounted order as subtotal − discount + delivery, naming each discount', () => {

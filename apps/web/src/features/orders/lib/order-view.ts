@@ -1,7 +1,8 @@
 import { trackingLink } from '@store/contracts/carriers';
 import { formatInr, paiseToRupees, rupeesToPaise, sumRupees } from '@store/contracts/money';
 import { orderStatus, SHIPPING_METHOD } from '@store/contracts/order-rules';
-import type { Order, OrderDocument } from '@store/contracts/orders';
+import type { Order, OrderDocument, OrderHistoryEntry } from '@store/contracts/orders';
+import type { ShopperReturn } from '@store/contracts/returns';
 
 export const TRACKING_NOT_AVAILABLE = 'Not available';
 
@@ -51,19 +52,37 @@ export interface OrderView {
   paymentStatus?: string;
   /** an unpaid Pending order is cancelled at this time (ISO) */
   payBy?: string;
-  /** why a Cancelled order was cancelled: 'expired', 'cod_unconfirmed', 'operator', 'returned' */
+  /** why a Cancelled order was cancelled: 'expired', 'cod_unconfirmed', 'operator', 'returned', 'shopper' */
   cancelReason?: string;
   /** the tax invoice and credit notes to download; empty until the order is paid */
   documents: OrderDocument[];
   /** cash on delivery: 'to_collect' until the courier hands the cash over, then 'collected' */
   codStatus?: string;
+  /** the status history with dates, oldest first; empty from an older server */
+  history: OrderHistoryEntry[];
+  /** a Delivered order: until when Request a return is taken (ISO) */
+  returnableUntil?: string;
+  /** the shopper's return requests, oldest first */
+  returns: ShopperReturn[];
 }
 
 export const orderNotes = {
   confirming: 'Your payment is being confirmed',
   expired: 'Cancelled: not paid in time',
   codUnconfirmed: 'Cancelled: cash on delivery not confirmed in time',
+  byShopper: 'Cancelled by you',
 } as const;
+
+/**
+ * Cancel order while the order has not left: Pending or Processing, and no payment being
+ * confirmed (the server refuses that until the gateway answers).
+ */
+export function canCancel(order: Pick<OrderView, 'status' | 'paymentStatus'>): boolean {
+  return (
+    (order.status === orderStatus.pending || order.status === orderStatus.processing) &&
+    order.paymentStatus !== 'confirming'
+  );
+}
 
 /** Pay Now only for a Pending order whose payment is not already being confirmed. */
 export function canPayNow(order: Pick<OrderView, 'status' | 'paymentStatus'>): boolean {
@@ -86,6 +105,8 @@ export function orderStatusNote(
     return orderNotes.expired;
   if (order.status === orderStatus.cancelled && order.cancelReason === 'cod_unconfirmed')
     return orderNotes.codUnconfirmed;
+  if (order.status === orderStatus.cancelled && order.cancelReason === 'shopper')
+    return orderNotes.byShopper;
   return undefined;
 }
 
@@ -142,6 +163,9 @@ export function toOrderView(order: OrderInput): OrderView {
     ...(order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     documents: order.documents ?? [],
     ...(order.codStatus ? { codStatus: order.codStatus } : {}),
+    history: order.history ?? [],
+    ...(order.returnableUntil ? { returnableUntil: order.returnableUntil } : {}),
+    returns: order.returns ?? [],
   };
 }
 
@@ -169,4 +193,26 @@ function orderMoney(
         rupeesToPaise(codFee),
     ),
   };
+}
+
+/** Units of each line still returnable: delivered less those in returns not rejected. */
+export function returnableUnits(order: Pick<OrderView, 'items' | 'returns'>): number[] {
+  return order.items.map((item) => {
+    const asked = order.returns
+      .filter((r) => r.status !== 'rejected')
+      .flatMap((r) => r.lines)
+      .filter((l) => l.orderItemId === item.id)
+      .reduce((s, l) => s + l.quantity, 0);
+    return Math.max(0, item.quantity - asked);
+  });
+}
+
+/** Request a return is offered until the window closes, while no other return is open. */
+export function canRequestReturn(
+  order: Pick<OrderView, 'items' | 'returns' | 'returnableUntil'>,
+  now = Date.now(),
+): boolean {
+  if (!order.returnableUntil || Date.parse(order.returnableUntil) < now) return false;
+  const open = order.returns.some((r) => ['requested', 'approved', 'received'].includes(r.status));
+  return !open && returnableUnits(order).some((n) => n > 0);
 }

@@ -1,18 +1,8 @@
 import type { PolicySlug, StoreInfo } from '@store/contracts/store';
 import { fillPolicyPlaceholders, type PolicyCompany } from '@store/contracts/policy-html';
 import { POLICY_COMPANY_FALLBACK, policyCompanyName } from '@store/contracts/page-title';
-import { privacyHtml, termsHtml } from './builtin-legal';
-import { aboutHtml, refundHtml, returnHtml, shippingHtml } from './builtin-store';
+import { builtinPolicies } from '@store/contracts/policies/builtin';
 import { sanitizePolicyHtml } from '@store/ui/policy-html';
-
-const builtinPolicies: Record<PolicySlug, string> = {
-  terms: termsHtml,
-  privacy: privacyHtml,
-  refund: refundHtml,
-  return: returnHtml,
-  shipping: shippingHtml,
-  about: aboutHtml,
-};
 
 export const policyFallbacks: PolicyCompany = {
   companyName: POLICY_COMPANY_FALLBACK,
