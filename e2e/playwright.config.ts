@@ -34,7 +34,7 @@ const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
 // run once, on the desktop, and keep CI short. The screens a shopper uses (browse, search,
 // product page, cart, checkout, payment, the phone's own layout) run on both.
 const desktopOnly =
-  /(emails|invoices|password-reset|stock|delivery|cash-on-delivery|sandbox-approval|server-rendering|returns)\.spec\.ts$/;
+  /(emails|messages|invoices|password-reset|stock|delivery|cash-on-delivery|sandbox-approval|server-rendering|returns)\.spec\.ts$/;
 // The back office on a phone: its navigation and screens (back-office.spec.ts); the GST form's
 // journey checks what is saved, and the device-cookie journey what the server decides, the same
 // at any width.

@@ -36,6 +36,7 @@ export const adminScreens = [
   { link: 'Discounts', heading: 'Discounts', path: /\/admin\/discounts$/, ownerOnly: false },
   { link: 'Customers', heading: 'Customers', path: /\/admin\/customers$/, ownerOnly: false },
   { link: 'Reviews', heading: 'Reviews', path: /\/admin\/reviews$/, ownerOnly: false },
+  { link: 'Messages', heading: 'Messages', path: /\/admin\/messages$/, ownerOnly: false },
   {
     link: 'Store settings',
     heading: 'Store settings',

@@ -35,6 +35,9 @@ import { adminDiscountRoutes } from './modules/pricing/admin-discounts.routes';
 import { addressRoutes } from './modules/addresses/addresses.routes';
 import { cartRoutes } from './modules/carts/carts.routes';
 import { cartReminderRoutes } from './modules/carts/cart-reminders.routes';
+import { trimEnd } from '@store/contracts/text';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { adminMessageRoutes } from './modules/messages/admin-messages.routes';
 import {
   adminOrderDocumentRoutes,
   orderDocumentRoutes,
@@ -335,6 +338,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(addressRoutes, { db: options.db });
       await api.register(cartRoutes, { db: options.db });
       await api.register(cartReminderRoutes, { db: options.db, jwtSecret: options.jwtSecret });
+      await api.register(messageRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(storeRoutes, { cache });
       await api.register(productRoutes, { db: options.db, cache });
       await api.register(stockAlertRoutes, { db: options.db });
@@ -390,6 +394,11 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminProductCsvRoutes, { db: options.db });
       await api.register(adminSettingsRoutes, { db: options.db, payments });
       await api.register(adminImageRoutes, { db: options.db, storage: mediaStorage });
+      await api.register(adminMessageRoutes, {
+        db: options.db,
+        jwtSecret: options.jwtSecret,
+        baseUrl: trimEnd(mail.baseUrl, '/'),
+      });
     },
     { prefix: API_PREFIX },
   );

@@ -64,6 +64,7 @@ export const fixedPageNames: Readonly<Record<string, string>> = {
   '/forgot-password': 'Forgot Password',
   '/reset-password': 'Reset Password',
   '/unsubscribe': 'Cart Reminders',
+  '/newsletter': 'Newsletter',
   '/account': 'My Account',
   '/checkout': 'Checkout',
   '/orders': 'My Orders',
@@ -122,6 +123,7 @@ export const PRIVATE_PAGE_PATHS: ReadonlySet<string> = new Set([
   '/forgot-password',
   '/reset-password',
   '/unsubscribe',
+  '/newsletter',
   '/api-test',
 ]);
 

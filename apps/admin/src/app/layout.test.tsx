@@ -25,6 +25,7 @@ function answerSession(demoOutbox: boolean) {
           email: 'owner@example.com',
           role: 'owner',
           disabled: false,
+          ownerNotices: false,
           createdAt: '2026-01-01T00:00:00.000Z',
         },
         expiresAt: '2099-01-01T00:00:00.000Z',
@@ -65,6 +66,7 @@ describe('navigation', () => {
       'Discounts',
       'Customers',
       'Reviews',
+      'Messages',
       'Store settings',
       'Staff',
       'Activity',
@@ -83,6 +85,8 @@ describe('navigation', () => {
     expect(names).toContain('Orders');
     // discounts are pricing, as products are: staff run them too
     expect(names).toContain('Discounts');
+    // the contact form's messages are answered by whoever is in
+    expect(names).toContain('Messages');
     expect(names).toContain('Activity');
   });
 

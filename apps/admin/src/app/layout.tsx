@@ -32,6 +32,8 @@ export const navItems: readonly NavItem[] = [
   { to: '/customers', label: 'Customers' },
   // shoppers' reviews waiting for Publish or Hide (issue 27): beside the customers who wrote them
   { to: '/reviews', label: 'Reviews' },
+  // the contact form's messages and the newsletter's subscribers (issue 27): all staff answer them
+  { to: '/messages', label: 'Messages' },
   { to: '/settings', label: 'Store settings', ownerOnly: true },
   { to: '/staff', label: 'Staff', ownerOnly: true },
   { to: '/activity', label: 'Activity' },

@@ -30,6 +30,9 @@ const CustomersRoute = lazyRoute(() => import('./routes/customers-route'), 'Cust
 const CustomerRoute = lazyRoute(() => import('./routes/customer-route'), 'CustomerRoute');
 const SettingsRoute = lazyRoute(() => import('./routes/settings-route'), 'SettingsRoute');
 const StaffRoute = lazyRoute(() => import('./routes/staff-route'), 'StaffRoute');
+const MessagesRoute = lazyRoute(() => import('./routes/messages-route'), 'MessagesRoute');
+const MessageRoute = lazyRoute(() => import('./routes/messages-route'), 'MessageRoute');
+const NewsletterRoute = lazyRoute(() => import('./routes/messages-route'), 'NewsletterRoute');
 const ActivityRoute = lazyRoute(() => import('./routes/activity-route'), 'ActivityRoute');
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route'), 'NotFoundRoute');
 
@@ -64,6 +67,9 @@ export function AppRoutes() {
         <Route path="discounts/:id" element={page(<DiscountFormRoute />)} />
         <Route path="customers" element={page(<CustomersRoute />)} />
         <Route path="customers/:id" element={page(<CustomerRoute />)} />
+        <Route path="messages" element={page(<MessagesRoute />)} />
+        <Route path="messages/newsletter" element={page(<NewsletterRoute />)} />
+        <Route path="messages/:id" element={page(<MessageRoute />)} />
         <Route path="settings" element={<OwnerOnly>{page(<SettingsRoute />)}</OwnerOnly>} />
         <Route path="staff" element={<OwnerOnly>{page(<StaffRoute />)}</OwnerOnly>} />
         <Route path="activity" element={page(<ActivityRoute />)} />

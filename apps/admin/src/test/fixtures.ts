@@ -12,6 +12,7 @@ export function sessionFixture(role: StaffRole = 'owner'): StaffSession {
       email: `${role}@example.com`,
       role,
       disabled: false,
+      ownerNotices: false,
       createdAt: '2026-01-01T00:00:00.000Z',
     },
   };
@@ -46,6 +47,7 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     codConfirmHours: 48,
     cartReminderHours: 24,
     returnWindowDays: 7,
+    ownerNotices: { newOrder: true, returnRequest: true, lowStock: true, dailySummary: true },
     ...over,
   };
 }

@@ -94,6 +94,15 @@ export const stores = pgTable('stores', {
   cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
   /** days after delivery a shopper may ask to return items (modules/returns); 0: no returns */
   returnWindowDays: integer('return_window_days').notNull().default(7),
+  /**
+   * the owner's e-mails (docs/decisions/messages-and-owner-notices.md), each switched off here:
+   * a new paid or cash-on-delivery order, a return request, stock reaching the low-stock
+   * threshold, the daily summary
+   */
+  noticeNewOrder: boolean('notice_new_order').notNull().default(true),
+  noticeReturnRequest: boolean('notice_return_request').notNull().default(true),
+  noticeLowStock: boolean('notice_low_stock').notNull().default(true),
+  noticeDailySummary: boolean('notice_daily_summary').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -843,6 +852,8 @@ export const staff = pgTable(
     role: text('role').notNull(),
     /** a disabled person cannot sign in, and their sessions end */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** a staff member who gets the owner's e-mails too (owners always do) */
+    ownerNotices: boolean('owner_notices').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1110,4 +1121,46 @@ export const discountUses = pgTable(
     index('discount_uses_discount_user_idx').on(t.discountId, t.userId),
     index('discount_uses_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * The contact form's messages (docs/decisions/messages-and-owner-notices.md): kept for the back
+ * office's Messages inbox, and e-mailed to the owner. Read by whoever in the back office opens it.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_store_created_idx').on(t.storeId, t.createdAt)],
+);
+
+/**
+ * Newsletter sign-ups, one per store and address (lower case): consent when the form was sent,
+ * confirmed when the e-mailed link was followed (double opt-in); only confirmed, not unsubscribed
+ * addresses are listed and exported. A new sign-up after unsubscribing asks for consent again.
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_store_email_uq').on(t.storeId, t.email)],
 );

@@ -6,6 +6,7 @@ import { deliverDueEmails } from '../modules/mail/mail-sender.service';
 import { expireUnconfirmedCodOrders } from '../modules/orders/cod-confirmation.service';
 import { expireUnpaidOrders } from '../modules/orders/order-transitions.service';
 import type { PaymentConfig } from '../modules/payments/payment-config';
+import { queueDailySummaries } from '../modules/reports/daily-summary.service';
 import { reconcilePayments } from '../modules/payments/reconcile.service';
 import type { JobDefinition } from './job-runner';
 
@@ -85,6 +86,17 @@ export function storeJobs({
         const run = await queueCartReminders(db, { secret: jwtSecret });
         if (run.queued > 0) app.emailQueued();
         return run;
+      },
+    },
+    {
+      // the owner's summary of yesterday, from 08:00 India time: hourly, so a server down in the
+      // morning still sends it; keyed by store and day, so it is queued once however often
+      name: 'notices.daily-summary',
+      cron: '7 * * * *',
+      handler: async () => {
+        const offered = await queueDailySummaries(db);
+        if (offered > 0) app.emailQueued();
+        return { offered };
       },
     },
     {

@@ -88,6 +88,15 @@ export const authLimits = {
   stockAlertPerAddress: { max: 20, timeWindow: 15 * MINUTE, maxBlockMs: HOUR },
   /** The same per e-mail address typed, across addresses: one inbox is not signed up from many. */
   stockAlertPerEmail: { max: 10, timeWindow: HOUR },
+  /**
+   * POST /contact per address: each message e-mails the owner. A visitor writes once or twice;
+   * 10 per 10 minutes leaves room for a shared address, then blocks of 10, 20, 40, 60 minutes.
+   */
+  contact: { max: 10, timeWindow: 10 * MINUTE, maxBlockMs: HOUR },
+  /** POST /newsletter per address: each sign-up may send a confirmation e-mail. */
+  newsletterPerAddress: { max: 10, timeWindow: 15 * MINUTE, maxBlockMs: HOUR },
+  /** The same per e-mail address, across addresses: one inbox is not flooded with confirmations. */
+  newsletterPerEmail: { max: 5, timeWindow: HOUR },
 } as const satisfies Record<string, Limit>;
 
 /** The one 429 body: the same words for every limit. */
@@ -469,6 +478,16 @@ export const stockAlertLimits = limitsInOrder((request) => {
       : []),
   ] as [string, Limit][];
 });
+/** POST /contact: per address (docs/decisions/messages-and-owner-notices.md). */
+export const contactLimits = limitsInOrder((request) => [
+  [`contact-address|${clientAddressKey(request.ip)}`, authLimits.contact],
+]);
+
+/** POST /newsletter: per address, then per store and e-mail, like a password reset. */
+export const newsletterLimits = limitsInOrder((request) => [
+  [`newsletter-address|${clientAddressKey(request.ip)}`, authLimits.newsletterPerAddress],
+  [`newsletter-email|${request.store.id}|${emailOf(request)}`, authLimits.newsletterPerEmail],
+]);
 
 /** Route `config.rateLimit` for POST /users/reset-password: per IP. */
 export const resetPasswordRateLimit: RateLimitOptions = {

@@ -29,6 +29,7 @@ export const otherScreens = {
   'forgot-password-route': () => import('./routes/forgot-password-route'),
   'reset-password-route': () => import('./routes/reset-password-route'),
   'unsubscribe-route': () => import('./routes/unsubscribe-route'),
+  'newsletter-route': () => import('./routes/newsletter-route'),
   'account-route': () => import('./routes/account-route'),
   'addresses-route': () => import('./routes/addresses-route'),
   'checkout-route': () => import('./routes/checkout-route'),

@@ -97,6 +97,7 @@ const OrdersRoute = otherRoute('orders-route');
 const PaymentRoute = otherRoute('payment-route');
 const WishlistRoute = otherRoute('wishlist-route');
 const UnsubscribeRoute = otherRoute('unsubscribe-route');
+const NewsletterRoute = otherRoute('newsletter-route');
 
 /** The storefront's routes; the layouts wrap the <Outlet> in <Suspense>. */
 const routes: RouteObject[] = [
@@ -122,6 +123,7 @@ const routes: RouteObject[] = [
       { path: 'api-test', element: <ApiTestRoute /> },
       { path: 'order-success', element: <OrderSuccessRoute /> },
       { path: 'unsubscribe', element: <UnsubscribeRoute /> },
+      { path: 'newsletter', element: <NewsletterRoute /> },
       {
         element: <ProtectedRoute />,
         children: [

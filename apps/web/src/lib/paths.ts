@@ -59,6 +59,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** a cart reminder's link to stop them (its token in the fragment; the page takes it out) */
   unsubscribe: '/unsubscribe',
+  /** the newsletter's confirm and unsubscribe link (its token in the fragment, as above) */
+  newsletter: '/newsletter',
   account: '/account',
   /** the signed-in shopper's address book */
   addresses: '/account/addresses',

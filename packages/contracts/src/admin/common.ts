@@ -48,6 +48,8 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   role: staffRoleSchema,
   disabled: z.boolean(),
+  /** gets the owner's e-mails (owners always do; staff opt in on the Staff screen) */
+  ownerNotices: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -19,8 +19,15 @@ export type AddStaffBody = z.infer<typeof addStaffBodySchema>;
 
 /** PATCH /admin/staff/:id (owner): change role, disable or enable */
 export const updateStaffBodySchema = z
-  .object({ role: staffRoleSchema.optional(), disabled: z.boolean().optional() })
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, 'Nothing to change');
+  .object({
+    role: staffRoleSchema.optional(),
+    disabled: z.boolean().optional(),
+    ownerNotices: z.boolean().optional(),
+  })
+  .refine(
+    (v) => v.role !== undefined || v.disabled !== undefined || v.ownerNotices !== undefined,
+    'Nothing to change',
+  );
 
 export const staffListSchema = z.object({ data: z.array(staffMemberSchema) });
 

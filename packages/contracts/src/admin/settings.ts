@@ -102,6 +102,21 @@ const returnWindowRange = `Enter a whole number of days from 0 (no returns) to $
 
 const cartReminderRange = `Enter a whole number of hours from 0 (no reminders) to ${CART_REMINDER_HOURS_LIMIT}`;
 
+/** The owner's e-mails a store sends, each switched off in Store settings > Owner e-mails. */
+export const ownerNoticesSchema = z.object({
+  newOrder: z.boolean(),
+  returnRequest: z.boolean(),
+  lowStock: z.boolean(),
+  dailySummary: z.boolean(),
+});
+export type OwnerNotices = z.infer<typeof ownerNoticesSchema>;
+const allOwnerNoticesOn: OwnerNotices = {
+  newOrder: true,
+  returnRequest: true,
+  lowStock: true,
+  dailySummary: true,
+};
+
 /** PUT /admin/settings (owner) and GET /admin/settings */
 export const storeSettingsSchema = z.object({
   storeName: line('Store name', 80),
@@ -160,6 +175,11 @@ export const storeSettingsSchema = z.object({
     .int(returnWindowRange)
     .min(0, returnWindowRange)
     .max(RETURN_WINDOW_DAYS_LIMIT, returnWindowRange),
+  /**
+   * the owner's e-mails (to every owner and staff who opt in on the Staff screen), each on or off;
+   * a client that sends none leaves them all on
+   */
+  ownerNotices: ownerNoticesSchema.default(allOwnerNoticesOn),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

@@ -3,7 +3,16 @@ import { count, eq } from 'drizzle-orm';
 import { createElement, type ReactElement } from 'react';
 import type { DbOrTx } from '../../db/client';
 import { cartLines, carts } from '../../db/schema';
-import { ActionButton, cell, colour, Layout, small, text, type Brand } from './email-templates';
+import {
+  ActionButton,
+  panel,
+  cell,
+  colour,
+  Layout,
+  small,
+  text,
+  type Brand,
+} from './email-templates';
 
 /**
  * An e-mail no longer to be sent (a cart reminder whose cart was ordered or emptied meanwhile, or
@@ -72,14 +81,7 @@ export function CartReminderEmail({
         You left {lines.length === 1 ? 'this' : 'these'} in your {brand.storeName} cart. It is saved
         to your account, so it is there on any device you sign in on.
       </Text>
-      <Section
-        style={{
-          backgroundColor: colour.muted,
-          borderRadius: '8px',
-          padding: '12px 20px',
-          margin: '16px 0',
-        }}
-      >
+      <Section style={panel}>
         <table width="100%" cellPadding={0} cellSpacing={0} role="presentation">
           <tbody>
             {lines.map((line, i) => (

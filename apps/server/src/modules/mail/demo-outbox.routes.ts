@@ -68,6 +68,14 @@ const kindLabel: Record<string, string> = {
   password_reset: 'Password reset',
   cart_reminder: 'Cart reminder',
   back_in_stock: 'Back in stock',
+  return_approved: 'Return approved',
+  return_rejected: 'Return rejected',
+  contact_message: 'Contact message',
+  newsletter_confirm: 'Newsletter confirmation',
+  owner_new_order: 'New order (owner)',
+  owner_return_requested: 'Return request (owner)',
+  owner_low_stock: 'Low stock (owner)',
+  owner_daily_summary: 'Daily summary (owner)',
 };
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', {

@@ -95,6 +95,13 @@ export const small = {
   lineHeight: '20px',
   margin: 0,
 };
+/** A shaded box of lines (a cart's, a message, figures) within an e-mail. */
+export const panel = {
+  backgroundColor: colour.muted,
+  borderRadius: '8px',
+  padding: '12px 20px',
+  margin: '16px 0',
+};
 export const cell = {
   padding: '8px 0',
   fontSize: '14px',
@@ -193,7 +200,7 @@ export function ActionButton({ href, children }: { href: string; children: React
   );
 }
 
-function OrderDetails({ order }: { order: OrderView }) {
+export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <Section
       style={{

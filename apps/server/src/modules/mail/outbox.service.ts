@@ -14,7 +14,15 @@ export type EmailKind =
   | 'return_rejected'
   | 'password_reset'
   | 'cart_reminder'
-  | 'back_in_stock';
+  | 'back_in_stock'
+  // modules/messages: a contact message to the owner; the newsletter's double opt-in
+  | 'contact_message'
+  | 'newsletter_confirm'
+  // modules/notices: the owner's e-mails
+  | 'owner_new_order'
+  | 'owner_return_requested'
+  | 'owner_low_stock'
+  | 'owner_daily_summary';
 
 export interface QueuedEmail {
   storeId: string;

@@ -20,6 +20,8 @@ import { EMAIL_LOGO_PATH, localLogoPath } from './email-logo.routes';
 import type { EmailKind } from './outbox.service';
 import { cartReminderEmail, SkippedEmailError } from './cart-reminder-email';
 import { backInStockEmail } from './back-in-stock-email';
+import { isMessageEmailKind, messageEmail, type MessageEmailKind } from './message-emails';
+import { isOwnerEmailKind, ownerNoticeEmail, type OwnerEmailKind } from './owner-notice-emails';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -145,6 +147,8 @@ function orderWords(
     | 'return_approved'
     | 'return_rejected'
     | 'back_in_stock'
+    | MessageEmailKind
+    | OwnerEmailKind
   >,
   order: OrderRow,
   storeName: string,
@@ -260,6 +264,18 @@ export async function renderOutboxEmail(
   if (kind === 'back_in_stock') {
     const alert = await backInStockEmail(db, row.data, brand);
     return rendered(alert.element, alert.subject);
+  }
+
+  if (isMessageEmailKind(kind)) {
+    const email = await messageEmail(db, kind, row.data, brand);
+    return { ...(await rendered(email.element, email.subject)), headers: email.headers };
+  }
+
+  if (isOwnerEmailKind(kind)) {
+    const email = await ownerNoticeEmail(kind, row.data, brand, (orderId) =>
+      loadOrder(db, orderId, baseUrl),
+    );
+    return rendered(email.element, email.subject);
   }
 
   const order = await loadOrder(db, data.orderId, baseUrl);

@@ -7,6 +7,7 @@ import { returnStock } from '../products/stock.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { issueInvoiceInSavepoint } from '../invoices/deferred-invoices.service';
 import { issueCreditNote } from '../invoices/invoices.service';
+import { queueNewOrderNotice } from '../notices/owner-notices.service';
 import { queueOrderEmail, type OrderEmailEvent } from '../mail/outbox.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
@@ -125,6 +126,8 @@ export async function markOrderPaid(tx: DbOrTx, orderId: string): Promise<boolea
   // if it cannot be written, the payment still stands and the invoices job issues it later)
   await issueInvoiceInSavepoint(tx, { orderId });
   await queueOrderEmail(tx, orderId, 'paid');
+  // the owner's "New order" (modules/notices), with the shopper's "payment received"
+  await queueNewOrderNotice(tx, orderId);
   return true;
 }
 
@@ -144,6 +147,8 @@ export async function confirmFreeOrder(tx: DbOrTx, orderId: string): Promise<boo
     .returning({ id: orders.id });
   if (!row) return false;
   await issueInvoiceInSavepoint(tx, { orderId });
+  // a new order to pack all the same: the owner is told
+  await queueNewOrderNotice(tx, orderId);
   return true;
 }
 
@@ -160,7 +165,10 @@ export async function acceptCashOnDelivery(tx: DbOrTx, orderId: string): Promise
     .set({ status: to, codStatus: 'to_collect', updatedAt: new Date() })
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
     .returning({ id: orders.id });
-  return row !== undefined;
+  if (!row) return false;
+  // a cash-on-delivery order is a new order to pack: the owner is told now, not when paid
+  await queueNewOrderNotice(tx, orderId);
+  return true;
 }
 
 /**

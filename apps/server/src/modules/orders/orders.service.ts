@@ -21,6 +21,7 @@ import { findProductsForOrder, findVariantOptions } from '../products/products.s
 import { checkShippingPin } from '../shipping/shipping.service';
 import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { queueOrderEmail } from '../mail/outbox.service';
+import { queueLowStockNotices } from '../notices/owner-notices.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 import { orderHistories } from './order-history.service';
 import { returnableUntil, shopperReturnsOf } from './order-returns-view';
@@ -440,6 +441,8 @@ export async function createOrder(
     await recordDiscountUses(tx, { id, userId: customer.id }, priced);
     // the confirmation commits with the order or not at all (modules/mail: the outbox)
     await queueOrderEmail(tx, id, 'placed');
+    // the owner is told of each variant this order took down to the low-stock threshold
+    await queueLowStockNotices(tx, storeId, id, wanted);
     const order = toOrder(
       row,
       itemRows.sort((x, y) => x.position - y.position),

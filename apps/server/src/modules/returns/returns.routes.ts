@@ -93,6 +93,8 @@ export const shopperReturnRoutes: FastifyPluginAsyncZod<{
         orderId: request.params.orderId,
         body: request.body,
       });
+      // the owner's "Return request" e-mail committed with it: sent now
+      app.emailQueued();
       return reply.code(201).send(created);
     },
   );

@@ -23,6 +23,7 @@ import { recordActivity, type Actor } from '../activity/activity.service';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { queueReturnEmail } from '../mail/outbox.service';
 import { renditionUrls } from '../media/images.service';
+import { queueOwnerNotice } from '../notices/owner-notices.service';
 import { normalizeOrderId } from '../orders/order-id';
 import { orderHistories } from '../orders/order-history.service';
 import { returnableUntil, returnHistory, shopperReturnsOf } from '../orders/order-returns-view';
@@ -31,6 +32,7 @@ import type { FetchLike } from '../payments/providers/payu-api';
 import { recordRefund, refundableSum } from '../payments/refunds.service';
 import { randomReference } from '../payments/signature';
 import { returnStock } from '../products/stock.service';
+
 import { ownOrder, shopperActor } from './shopper-cancel.service';
 
 /** The shopper's words for each refusal of Request a return (409 return_refused). */
@@ -183,6 +185,12 @@ export async function requestReturn(
       entityId: created!.id,
       summary: `Return requested on order ${order.id}: ${input.body.lines.reduce((s, l) => s + l.quantity, 0)} item(s)`,
       after: { orderId: order.id, lines: input.body.lines, reason: input.body.reason },
+    });
+    // the owner (and staff who opted in) hears of it with the request, unless switched off
+    await queueOwnerNotice(tx, 'return_requested', {
+      storeId: input.storeId,
+      orderId: order.id,
+      returnId: created!.id,
     });
     return created!.id;
   });

@@ -73,6 +73,18 @@ describe('Request a return (the shopper)', () => {
       lines: [{ orderItemId: items[0]!.id, quantity: 1 }],
     });
     expect((await orderOf(id)).returns).toEqual([res.json()]);
+    // the owner is told with the request, once
+    const notices = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.kind, 'owner_return_requested'),
+          sql`${emailOutbox.data}->>'returnId' = ${res.json().id}`,
+        ),
+      );
+    expect(notices.map((n) => n.toAddress)).toContain(owner.email);
+    expect(new Set(notices.map((n) => n.toAddress)).size).toBe(notices.length);
   });
 
   it('refuses an order not delivered, and answers 404 for another shopper’s order', async () => {

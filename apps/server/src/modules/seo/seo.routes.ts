@@ -31,6 +31,7 @@ const DISALLOWED = [
   '/order-success',
   '/reset-password',
   '/unsubscribe',
+  '/newsletter',
   '/api/',
   '/admin',
   '/sandbox-gateway',

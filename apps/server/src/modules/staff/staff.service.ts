@@ -21,6 +21,7 @@ export const toStaffMember = (row: StaffRow): StaffMember => ({
   email: row.email,
   role: row.role as StaffRole,
   disabled: row.disabledAt !== null,
+  ownerNotices: row.ownerNotices,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -85,7 +86,11 @@ export async function updateStaff(
   db: Db,
   actor: Actor,
   staffId: string,
-  change: { role?: StaffRole | undefined; disabled?: boolean | undefined },
+  change: {
+    role?: StaffRole | undefined;
+    disabled?: boolean | undefined;
+    ownerNotices?: boolean | undefined;
+  },
 ): Promise<StaffMember> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -114,6 +119,7 @@ export async function updateStaff(
       .set({
         role,
         disabledAt: disabled ? (row.disabledAt ?? new Date()) : null,
+        ownerNotices: change.ownerNotices ?? row.ownerNotices,
         updatedAt: new Date(),
       })
       .where(eq(staff.id, staffId))
@@ -126,12 +132,14 @@ export async function updateStaff(
           ? 'staff.disable'
           : !disabled && before.disabled
             ? 'staff.enable'
-            : 'staff.role',
+            : after.ownerNotices !== before.ownerNotices && after.role === before.role
+              ? 'staff.owner_notices'
+              : 'staff.role',
       entityType: 'staff',
       entityId: staffId,
       summary: after.email,
-      before: { role: before.role, disabled: before.disabled },
-      after: { role: after.role, disabled: after.disabled },
+      before: { role: before.role, disabled: before.disabled, ownerNotices: before.ownerNotices },
+      after: { role: after.role, disabled: after.disabled, ownerNotices: after.ownerNotices },
     });
     return after;
   });

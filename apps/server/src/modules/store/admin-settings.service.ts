@@ -104,6 +104,12 @@ function settingsOf(row: StoreRow, config: PaymentConfig): StoreSettings {
     codConfirmHours: row.codConfirmHours,
     cartReminderHours: row.cartReminderHours,
     returnWindowDays: row.returnWindowDays,
+    ownerNotices: {
+      newOrder: row.noticeNewOrder,
+      returnRequest: row.noticeReturnRequest,
+      lowStock: row.noticeLowStock,
+      dailySummary: row.noticeDailySummary,
+    },
   };
 }
 
@@ -247,6 +253,10 @@ export async function updateStoreSettings(
         codConfirmHours: input.codConfirmHours,
         cartReminderHours: input.cartReminderHours,
         returnWindowDays: input.returnWindowDays,
+        noticeNewOrder: input.ownerNotices.newOrder,
+        noticeReturnRequest: input.ownerNotices.returnRequest,
+        noticeLowStock: input.ownerNotices.lowStock,
+        noticeDailySummary: input.ownerNotices.dailySummary,
         updatedAt: now,
       })
       .where(eq(stores.id, actor.storeId));

@@ -105,11 +105,12 @@ describe('home', () => {
     spy.mockRestore();
   });
 
-  it('newsletter: toast, field cleared, no network call', async () => {
+  it('newsletter: one sign-up sent to the shop, then the toast, field cleared', async () => {
     server.use(
       http.get(`${API}/products`, () =>
         HttpResponse.json({ data: [], pagination: { total: 0, page: 1, limit: 4, totalPages: 0 } }),
       ),
+      http.post(`${API}/newsletter`, () => HttpResponse.json({ received: true }, { status: 201 })),
     );
     const calls: string[] = [];
     server.events.on('request:start', ({ request }) =>
@@ -129,7 +130,9 @@ describe('home', () => {
     expect(await screen.findByText('Subscribed!')).toBeInTheDocument();
     expect(screen.getByText('Thank you for subscribing to our newsletter.')).toBeInTheDocument();
     expect(email).toHaveValue('');
-    expect(calls.slice(before).filter((c) => c.startsWith('POST'))).toEqual([]);
+    expect(calls.slice(before).filter((c) => c.startsWith('POST'))).toEqual([
+      `POST ${API}/newsletter`,
+    ]);
     server.events.removeAllListeners();
   });
 });

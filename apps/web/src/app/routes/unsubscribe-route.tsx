@@ -1,17 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonVariants } from '@store/ui/button';
+import { useState } from 'react';
 import { INVALID_UNSUBSCRIBE_LINK } from '@store/contracts/cart-reminders';
 import { setCartReminders } from '@/features/cart-reminders/api/cart-reminders';
-import { ApiError, serverErrorText } from '@/lib/api-client';
-import { paths } from '@/lib/paths';
+import { SignedLinkPage } from '@/components/signed-link-page';
+import { useSignedLink } from '@/lib/use-signed-link';
 import { brandName, useStoreInfo } from '@/state/store-info/use-store-info';
-
-/** The link's token: `#token=…` as e-mailed, or `?token=…` (the one-click address opened in a browser). */
-function tokenOf(hash: string, searchParams: URLSearchParams): string {
-  const fromHash = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  return (fromHash ?? searchParams.get('token') ?? '').trim();
-}
 
 type Step = 'ask' | 'off' | 'on';
 
@@ -41,64 +33,24 @@ const words: Record<Step, { title: string; text: (store: string) => string; acti
  * unsubscribe anyone. The token leaves the address bar at once, as the reset link's does.
  */
 export function Component() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const [token] = useState(() => tokenOf(location.hash, searchParams));
+  const link = useSignedLink(INVALID_UNSUBSCRIBE_LINK);
   const [step, setStep] = useState<Step>('ask');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(token ? null : INVALID_UNSUBSCRIBE_LINK);
   const store = brandName(useStoreInfo().storeInfo) || 'The shop';
-
-  const tokenInUrl = searchParams.has('token') || location.hash.includes('token=');
-  useEffect(() => {
-    if (tokenInUrl)
-      navigate({ pathname: location.pathname, search: '', hash: '' }, { replace: true });
-  }, [tokenInUrl, navigate, location.pathname]);
-
-  const act = async () => {
-    setBusy(true);
-    try {
-      setStep((await setCartReminders(token, step === 'off')) ? 'on' : 'off');
-    } catch (error) {
-      setProblem(
-        error instanceof ApiError && error.status === 400
-          ? (serverErrorText(error) ?? INVALID_UNSUBSCRIBE_LINK)
-          : 'Something went wrong. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = () =>
+    link.run(async () => {
+      setStep((await setCartReminders(link.token, step === 'off')) ? 'on' : 'off');
+    });
 
   const { title, text, action } = words[step];
   return (
-    <div className="mx-auto grid max-w-lg gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-semibold">{problem ? 'Cart reminders' : title}</h1>
-      {problem ? (
-        <p role="alert" className="text-destructive">
-          {problem}
-        </p>
-      ) : (
-        <p className="text-muted-foreground" aria-live="polite">
-          {text(store)}
-        </p>
-      )}
-      <div className="flex flex-wrap justify-center gap-3">
-        {!problem && (
-          <Button
-            size="lg"
-            variant={step === 'off' ? 'outline' : 'default'}
-            disabled={busy}
-            onClick={() => void act()}
-          >
-            {busy ? 'Saving...' : action}
-          </Button>
-        )}
-        <Link to={paths.home} className={buttonVariants({ size: 'lg', variant: 'link' })}>
-          Return to Home
-        </Link>
-      </div>
-    </div>
+    <SignedLinkPage
+      title={link.problem ? 'Cart reminders' : title}
+      text={text(store)}
+      problem={link.problem}
+      action={action}
+      busy={link.busy}
+      quiet={step === 'off'}
+      onAction={() => void act()}
+    />
   );
 }

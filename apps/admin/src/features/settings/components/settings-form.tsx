@@ -25,6 +25,7 @@ import { DeliveryChargesSettings } from './delivery-charges-settings';
 import { DeliverySettings } from './delivery-settings';
 import { CartReminderSettings } from './cart-reminder-settings';
 import { ReturnSettings } from './return-settings';
+import { OwnerNoticeSettings } from './owner-notice-settings';
 import { FairStockSettings } from './fair-stock-settings';
 import { CodSettings, GstSettings } from './gst-cod-settings';
 
@@ -67,6 +68,7 @@ const fieldNames = [
   'codConfirmHours',
   'cartReminderHours',
   'returnWindowDays',
+  'ownerNotices',
 ];
 
 /** One policy's HTML and, beside it, the sanitised preview with the placeholders filled. */
@@ -350,6 +352,13 @@ export function SettingsForm({
 
       <FormSection legend="Returns">
         <ReturnSettings form={form} />
+      </FormSection>
+
+      <FormSection
+        legend="Owner e-mails"
+        description="E-mailed to every owner, and to staff who get the owner's e-mails (Staff screen). Contact messages always are."
+      >
+        <OwnerNoticeSettings form={form} />
       </FormSection>
 
       <FieldError className="font-medium">{problem}</FieldError>

@@ -14,7 +14,7 @@ export function useAddStaff() {
   });
 }
 
-/** PATCH /admin/staff/:id (owner): change role, disable or enable */
+/** PATCH /admin/staff/:id (owner): change role, disable or enable, the owner's e-mails */
 export function useUpdateStaff() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,12 +8,15 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useUpdateStaff } from '../api/staff';
 
-/** Everyone who can sign in: change a role, disable or enable (not oneself). */
+/**
+ * Everyone who can sign in: change a role, disable or enable (not oneself), and whether a staff
+ * member gets the owner's e-mails (owners always do: Store settings > Owner e-mails).
+ */
 export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: string }) {
   const update = useUpdateStaff();
   const change = async (
     member: StaffMember,
-    body: { role?: StaffRole; disabled?: boolean },
+    body: { role?: StaffRole; disabled?: boolean; ownerNotices?: boolean },
     done: string,
   ) => {
     try {
@@ -39,6 +42,9 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: str
             </th>
             <th scope="col" className="px-3 py-2">
               Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Owner e-mails
             </th>
             <th scope="col" className="px-3 py-2">
               Added
@@ -84,6 +90,28 @@ export function StaffList({ staff, selfId }: { staff: StaffMember[]; selfId: str
                     <Badge variant="gray">Disabled</Badge>
                   ) : (
                     <Badge variant="green">Active</Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  {member.role === 'owner' ? (
+                    <span className="text-muted-foreground">Always</span>
+                  ) : (
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      aria-label={`${member.email} gets the owner's e-mails`}
+                      checked={member.ownerNotices}
+                      disabled={update.isPending}
+                      onChange={(e) =>
+                        change(
+                          member,
+                          { ownerNotices: e.target.checked },
+                          e.target.checked
+                            ? `${member.email} now gets the owner's e-mails`
+                            : `${member.email} no longer gets the owner's e-mails`,
+                        )
+                      }
+                    />
                   )}
                 </td>
                 <td className="px-3 py-2">{formatDate(member.createdAt)}</td>

@@ -1,7 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
+import { expectToast } from '@/test/toasts';
 import { Newsletter } from './newsletter';
 
 function renderNewsletter() {
@@ -10,6 +13,50 @@ function renderNewsletter() {
 }
 
 describe('newsletter', () => {
+  // first: the test of the form's loading below gives later tests a fresh copy of the form, whose
+  // toasts go to a toaster of its own
+  it('signs up through the server, and only then thanks and clears the field', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(`${API}/newsletter`, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ received: true }, { status: 201 });
+      }),
+    );
+    const section = renderNewsletter();
+    const user = userEvent.setup();
+    const email = await section.findByLabelText('Email address', {}, { timeout: 3000 });
+    await user.type(email, 'reader@example.in');
+    await user.click(section.getByRole('button', { name: 'Subscribe' }));
+    await expectToast('Thank you for subscribing to our newsletter.', {
+      title: 'Subscribed!',
+      type: 'success',
+    });
+    expect(sent).toEqual([{ email: 'reader@example.in' }]);
+    expect(email).toHaveValue('');
+  });
+
+  it('says so when the server did not keep the sign-up, and keeps the address', async () => {
+    server.use(
+      http.post(`${API}/newsletter`, () =>
+        HttpResponse.json(
+          { error: 'Too many attempts. Please wait 1 hour and try again.', code: 'rate_limited' },
+          { status: 429 },
+        ),
+      ),
+    );
+    const section = renderNewsletter();
+    const user = userEvent.setup();
+    const email = await section.findByLabelText('Email address', {}, { timeout: 3000 });
+    await user.type(email, 'busy@example.in');
+    await user.click(section.getByRole('button', { name: 'Subscribe' }));
+    await expectToast('Too many attempts. Please wait 1 hour and try again.', {
+      title: 'Not subscribed',
+      type: 'error',
+    });
+    expect(email).toHaveValue('busy@example.in');
+  });
+
   it('keeps the form’s place, hidden from assistive technology, until the form is there', async () => {
     // a fresh copy of the component: its form's code must not be loaded yet, and another test
     // file in this worker may have loaded it already (the web project runs with isolate: false)
