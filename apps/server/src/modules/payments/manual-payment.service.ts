@@ -81,4 +81,3 @@ export async function recordManualPayment(
     return { paymentId: payment.id, orderId };
   });
 }
-

@@ -29,13 +29,11 @@ describe('Notes', () => {
   });
 
   it('asks for words before saving, and shows the server’s reason on the field', async () => {
-    const run = vi
-      .fn()
-      .mockRejectedValue(
-        new ApiError(400, 'Invalid input', {
-          fields: { text: 'A note is at most 1000 characters' },
-        }),
-      );
+    const run = vi.fn().mockRejectedValue(
+      new ApiError(400, 'Invalid input', {
+        fields: { text: 'A note is at most 1000 characters' },
+      }),
+    );
     renderWithProviders(<OrderNotes run={run} notes={[]} />);
     expect(screen.getByText('No notes yet. Only staff see them.')).toBeVisible();
     const user = userEvent.setup();
