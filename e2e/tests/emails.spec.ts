@@ -1,4 +1,10 @@
-import { adminHeaders, apiSignIn, haveStaff, openOutboxAsStaff } from '../support/admin';
+import {
+  adminHeaders,
+  apiSignIn,
+  credentials,
+  haveStaff,
+  openOutboxAsStaff,
+} from '../support/admin';
 import { test, expect } from '../support/fixtures';
 import { paidOrderInBrowser } from '../support/shop';
 
@@ -50,7 +56,10 @@ test.describe('order e-mails', () => {
         ).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
     await expect(outbox.getByRole('heading', { name: 'Demo outbox' })).toBeVisible();
-    await expect(rows).toHaveCount(3);
+    // the shopper's three; each owner (the run's and any a journey added) also got a New order
+    const owners = rows.filter({ hasText: 'New order (owner)' });
+    await expect(rows.filter({ hasNotText: 'New order (owner)' })).toHaveCount(3);
+    await expect(owners.filter({ hasText: credentials('owner').email })).toHaveCount(1);
     // the confirmation goes to the account; later ones to the receipt address given at payment
     await expect(rows.filter({ hasText: 'Order placed' })).toContainText(shopper.email);
 
