@@ -157,6 +157,29 @@ function makeStaff(env: NodeJS.ProcessEnv, runId: string): void {
   process.env.E2E_STAFF_PASSWORD = password;
 }
 
+/**
+ * One API session per role for the whole run, shared with every worker (E2E_OWNER_SESSION,
+ * E2E_STAFF_SESSION; a session lasts 12 hours). Sign-in is rate-limited per address and account
+ * as a shop's must be, and a run's many workers and journeys signing the same owner in each from
+ * 127.0.0.1 went past it (429 "Too many attempts") once the journeys grew; the journeys about
+ * signing in still sign in themselves.
+ */
+async function signInStaffOnce(baseURL: string): Promise<void> {
+  for (const role of ['owner', 'staff'] as const) {
+    const prefix = role === 'owner' ? 'E2E_OWNER' : 'E2E_STAFF';
+    const res = await fetch(`${baseURL}/api/v1/admin/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: process.env[`${prefix}_EMAIL`],
+        password: process.env[`${prefix}_PASSWORD`],
+      }),
+    });
+    if (res.status !== 200) throw new Error(`admin sign-in as ${role}: ${await res.text()}`);
+    process.env[`${prefix}_SESSION`] = await res.text();
+  }
+}
+
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) {
     console.log(`[e2e] using the server already running at ${process.env.E2E_BASE_URL}`);
@@ -234,6 +257,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
 
   try {
     makeStaff(env, process.env.E2E_RUN_ID);
+    await signInStaffOnce(baseURL);
   } catch (error) {
     await stop(server);
     throw error;
