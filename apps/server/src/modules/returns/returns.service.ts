@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type {
   AdminReturnDetail,
   AdminReturnListQuery,
@@ -463,11 +463,10 @@ export async function refundReturn(
   if (refund.status === 'failed')
     throw new HttpError(502, `The refund was refused: ${refund.note ?? 'try again'}`);
   await db.transaction(async (tx) => {
-    const [already] = await tx
-      .select()
-      .from(returns)
-      .where(and(eq(returns.id, id), isNotNull(returns.refundId)));
-    if (already) return;
+    // the row locked: of two refunds at once (a double click) the second waits for the first to
+    // commit, then finds the refund recorded and answers as it (recordRefund returned the same one)
+    const [current] = await tx.select().from(returns).where(eq(returns.id, id)).for('update');
+    if (current?.refundId) return;
     const row = await moveReturn(tx, actor.storeId, id, 'refund', 'received', {
       status: 'refunded',
       refundId: refund.id,
