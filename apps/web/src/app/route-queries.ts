@@ -1,5 +1,8 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
+import { isPinCode } from '@store/contracts/delivery';
+import { pincodeQueryOptions } from '@/features/delivery/api/get-pincode';
+import { pinFromUrl } from '@/features/delivery/lib/delivery-pin-input';
 import { featuredProductsQueryOptions } from '@/features/products/api/get-featured-products';
 import { productQueryOptions } from '@/features/products/api/get-product';
 import { productFacetsQueryOptions } from '@/features/products/api/get-product-facets';
@@ -43,8 +46,18 @@ const screens: {
   },
   {
     path: '/product/:id',
-    // the related products too: below the fold, but part of the page a crawler reads
-    queries: ({ id }) => (id ? [productQueryOptions(id), relatedProductsQueryOptions(id)] : []),
+    // the related products too: below the fold, but part of the page a crawler reads; and the
+    // delivery estimate when the page is asked with `?pin=` (the Check delivery form sent before
+    // its code arrived: features/delivery/components/delivery-check.tsx)
+    queries: ({ id }, search) => {
+      if (!id) return [];
+      const pin = pinFromUrl(search);
+      return [
+        productQueryOptions(id),
+        relatedProductsQueryOptions(id),
+        ...(pin && isPinCode(pin) ? [pincodeQueryOptions(pin)] : []),
+      ];
+    },
   },
 ];
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,32 @@ describe('Check delivery (product page)', () => {
     expect(asked).toEqual(['/api/v1/pincodes/560038']);
     server.events.removeAllListeners();
     expect(JSON.parse(window.localStorage.getItem('store:delivery-pin')!)).toBe('560038');
+  });
+
+  it('answers a PIN the page was asked with (the form sent before its code arrived) over the remembered one, and remembers it', async () => {
+    window.localStorage.setItem('store:delivery-pin', JSON.stringify('110001'));
+    renderWithProviders(<DeliveryCheck />, { route: '/product/p1?pin=560038' });
+    expect(screen.getByLabelText('PIN code')).toHaveValue('560038');
+    expect(await screen.findByText('to Bangalore, Karnataka (560038)')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem('store:delivery-pin')!)).toBe('560038'),
+    );
+    expect(screen.getByLabelText('PIN code')).toHaveValue('560038');
+  });
+
+  it('says what is wrong with a malformed PIN the page was asked with, without asking', () => {
+    renderWithProviders(<DeliveryCheck />, { route: '/product/p1?pin=05600' });
+    expect(screen.getByLabelText('PIN code')).toHaveValue('05600');
+    expect(
+      screen.getByText('PIN code must be 6 digits and cannot start with 0'),
+    ).toBeInTheDocument();
+  });
+
+  it('is a form the browser can send by itself: GET, the box named pin', () => {
+    renderWithProviders(<DeliveryCheck />);
+    const input = screen.getByLabelText('PIN code');
+    expect(input).toHaveAttribute('name', 'pin');
+    expect(input.closest('form')).toHaveAttribute('method', 'get');
   });
 
   it('answers at once on the next product page with the remembered PIN', async () => {
