@@ -67,6 +67,40 @@ describe('the back office at /admin', () => {
   });
 });
 
+describe('a storefront form sent before its code arrived', () => {
+  it('comes back to its page as a GET (303), not an error; the API and /admin are not pages', async () => {
+    const form = {
+      ...html,
+      'content-type': 'application/x-www-form-urlencoded',
+    };
+    for (const url of ['/contact', '/']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: form,
+        payload: 'email=a%40b.in',
+      });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(url);
+    }
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/nothing-here',
+      headers: form,
+      payload: 'a=1',
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: expect.any(String) });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/admin/orders',
+      headers: form,
+      payload: 'a=1',
+    });
+    expect(admin.statusCode).toBe(404);
+  });
+});
+
 describe('without a built back office', () => {
   it('answers /admin/* with a JSON 404, not the storefront', async () => {
     const other = await createTestApp(

@@ -190,6 +190,19 @@ export async function registerWeb(
       !serverOnly(path) &&
       !looksLikeFile(path) &&
       wantsPage(request.headers.accept);
+    // A storefront form the browser sent by itself, before the page's code arrived (the contact
+    // and newsletter forms are method="post", so nothing lands in the address bar): the page
+    // again, as a GET, rather than an error; the shopper sends it once the page is live.
+    if (
+      request.method === 'POST' &&
+      indexHtml &&
+      !isAdminPath(path) &&
+      !serverOnly(path) &&
+      !looksLikeFile(path) &&
+      wantsPage(request.headers.accept)
+    )
+      // one leading slash: "//elsewhere.example" must not become a redirect off the store
+      return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 303);
     if (isAdminPath(path)) {
       if (adminIndexHtml && navigation)
         return sendIndex(reply, adminIndexHtml().html, ADMIN_APP_CSP);

@@ -34,6 +34,8 @@ describe('newsletter', () => {
     });
     expect(sent).toEqual([{ email: 'reader@example.in' }]);
     expect(email).toHaveValue('');
+    // sent by the browser itself (before its code arrived) it must not put the address in the URL
+    expect(email.closest('form')).toHaveAttribute('method', 'post');
   });
 
   it('says so when the server did not keep the sign-up, and keeps the address', async () => {
