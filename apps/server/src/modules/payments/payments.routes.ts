@@ -14,20 +14,13 @@ import { HttpError } from '../../lib/errors';
 import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
 import { formFields, orderReturnLocation } from './form-body';
 import { codFeeOf } from './cod-rules';
-import {
-  COD_METHOD,
-  paymentConfigForStore,
-  sandboxEnabled,
-  type PaymentConfig,
-} from './payment-config';
+import { COD_METHOD, paymentConfigForStore, type PaymentConfig } from './payment-config';
 import { findUserById } from '../users/users.service';
 import { accountMobile } from '../addresses/addresses.service';
 import { paymentFieldDefinitions } from './payment-fields';
-import { applyNotification, startPayment } from './payments.service';
-import { payuEndpoints } from './providers/payu';
-import { verifyPayuNotification } from './providers/payu-provider';
-import { SANDBOX_SIGNATURE_HEADER } from './providers/sandbox';
-import { receiveSandboxNotification } from './sandbox.service';
+import { applyNotification, receiveWebhook, startPayment } from './payments.service';
+import { findProvider, paymentProviders } from './providers';
+import type { PaymentProvider } from './providers/provider';
 import { AUTO_POST_PAGE_CSP, autoPostPage } from './sandbox-pages';
 
 export interface PaymentRoutesOptions {
@@ -131,10 +124,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
   );
 
-  // PayU needs its own field names; the spec's hidden form posts type, url and data[key] here.
+  /** The provider named in the path, if it is configured here and does `what`; else 404. */
+  const configuredProvider = <K extends keyof PaymentProvider>(name: string, what: K) => {
+    const provider = findProvider(name);
+    if (!provider?.[what] || !provider.isConfigured(config))
+      throw new HttpError(404, 'Unknown payment provider');
+    return provider as PaymentProvider & Required<Pick<PaymentProvider, K>>;
+  };
+
+  // A hosted checkout needs its own field names (PayU's); the spec's hidden form posts type, url
+  // and data[key] here, and this page posts them on, only to a provider's checkout page.
   app.post('/payments/bounce', { schema: { hide: true } }, async (request, reply) => {
     const { url, data } = formFields(request.body);
-    const allowed: string[] = Object.values(payuEndpoints);
+    // (any provider's: a gateway's own page is no open redirect, configured here or not)
+    const allowed = Object.values(paymentProviders).flatMap(
+      (provider) => provider.checkoutUrls?.(config) ?? [],
+    );
     if (!url || !allowed.includes(url)) throw new HttpError(400, 'Unknown payment page');
     return reply
       .type('text/html; charset=utf-8')
@@ -143,59 +148,55 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       .send(autoPostPage(url, data));
   });
 
-  // PayU posts its signed response to surl/furl through the shopper's browser. The reverse hash
-  // makes it a verified notification like the webhook; without a valid hash nothing changes.
-  app.post('/payments/payu/return', { schema: { hide: true } }, async (request, reply) => {
-    const { fields } = formFields(request.body);
-    const notification = verifyPayuNotification(config, fields);
-    if (!notification) throw new HttpError(400, 'Invalid PayU response hash');
-    const orderId = fields.udf1 ?? '';
-    // a replay (the webhook came first) answers the same outcome, so the browser goes where it says
-    await applyNotification(db, notification);
-    // a payment's e-mail commits with it (markOrderPaid): send it now
-    app.emailQueued();
-    return reply.redirect(
-      orderReturnLocation(orderId, notification.outcome, notification.reason),
-      303,
-    );
-  });
+  // A gateway posts its signed response through the shopper's browser (PayU's surl/furl). Its
+  // signature makes it a verified notification like the webhook; without one nothing changes.
+  app.post<{ Params: { provider: string } }>(
+    '/payments/:provider/return',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const provider = configuredProvider(request.params.provider, 'verifyReturn');
+      const { fields } = formFields(request.body);
+      const verified = provider.verifyReturn(config, fields);
+      if (!verified) throw new HttpError(400, `Invalid ${provider.label} response hash`);
+      const { notification, orderId } = verified;
+      // a replay (the webhook came first) answers the same outcome, so the browser goes where it says
+      await applyNotification(db, notification);
+      // a payment's e-mail commits with it (markOrderPaid): send it now
+      app.emailQueued();
+      return reply.redirect(
+        orderReturnLocation(orderId, notification.outcome, notification.reason),
+        303,
+      );
+    },
+  );
 
-  app.post('/payments/webhooks/payu', { schema: { hide: true } }, async (request) => {
-    const { fields } = formFields(request.body);
-    const notification = verifyPayuNotification(config, fields);
-    if (!notification) throw new HttpError(401, 'Invalid notification signature');
-    const outcome = await applyNotification(db, notification);
-    app.emailQueued();
-    return { success: true, ...outcome };
-  });
-
-  // The sandbox signs the exact bytes it sends, so this route reads the body as a string. It exists
-  // only while the demo sandbox is offered: a store taking real money leaves it out.
-  if (!sandboxEnabled(config)) return;
+  // Providers sign the exact bytes they send (JSON or a form), so webhooks read the body as a
+  // string and the provider checks its signature before anything is parsed.
   await app.register(async (raw) => {
-    raw.removeContentTypeParser('application/json');
-    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, body),
-    );
-    raw.post(
-      '/payments/webhooks/sandbox',
+    for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+      raw.removeContentTypeParser(type);
+      raw.addContentTypeParser(
+        type,
+        { parseAs: 'string', bodyLimit: BODY_LIMIT },
+        (_req, body, done) => done(null, body),
+      );
+    }
+    raw.post<{ Params: { provider: string } }>(
+      '/payments/webhooks/:provider',
       {
         schema: {
           tags: ['payments'],
           summary:
-            'Sandbox gateway notification (X-Sandbox-Signature: hex HMAC-SHA256 of the body)',
+            "A payment provider's notification, signed as the provider documents (the sandbox: X-Sandbox-Signature, hex HMAC-SHA256 of the body; PayU: the reverse hash of its form fields)",
           response: notificationResponse,
         },
       },
       async (request) => {
-        if (typeof request.body !== 'string') throw new HttpError(400, 'Expected a JSON body');
-        const signature = request.headers[SANDBOX_SIGNATURE_HEADER];
-        const outcome = await receiveSandboxNotification(
-          db,
-          config,
-          request.body,
-          typeof signature === 'string' ? signature : undefined,
-        );
+        if (typeof request.body !== 'string') throw new HttpError(400, 'Expected a body');
+        const outcome = await receiveWebhook(db, config, request.params.provider, {
+          rawBody: request.body,
+          headers: request.headers,
+        });
         app.emailQueued();
         return { success: true, ...outcome };
       },

@@ -18,21 +18,13 @@ import {
   providerOfMethod,
   type PaymentConfig,
   type PaymentMethod,
-  type ProviderId,
 } from './payment-config';
 import { paymentFieldDefinitions } from './payment-fields';
 import { codMessages, startCashOnDelivery } from './cod.service';
-import { payuProvider } from './providers/payu-provider';
-import type { PaymentProvider, VerifiedNotification } from './providers/provider';
-import { sandboxProvider } from './providers/sandbox';
-import { upiProvider } from './providers/upi-provider';
+import { paymentProviders as providers } from './providers';
+import type { VerifiedNotification, WebhookRequest } from './providers/provider';
+import { findProvider } from './providers';
 import { randomReference } from './signature';
-
-const providers: Record<ProviderId, PaymentProvider> = {
-  upi: upiProvider,
-  sandbox: sandboxProvider,
-  payu: payuProvider,
-};
 
 /** An open attempt is reused for this long; after that a new submit starts a new attempt. */
 export const OPEN_ATTEMPT_TTL_MS = 30 * 60 * 1000;
@@ -200,13 +192,6 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
 export const pendingMessage =
   'Your payment is being confirmed by the bank. Please wait a few minutes before paying again.';
 
-/** Which stored attempts a provider's notification may settle (the sandbox also plays the UPI PSP). */
-const settles: Record<ProviderId, readonly string[]> = {
-  sandbox: ['sandbox', 'upi'],
-  upi: ['upi'],
-  payu: ['payu'],
-};
-
 export interface NotificationOutcome {
   orderId: string;
   paymentId: string;
@@ -251,7 +236,10 @@ async function applyNotificationIn(tx: DbOrTx, n: VerifiedNotification): Promise
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.id, n.paymentId))
     .for('update');
-  const known = row && settles[n.provider].includes(row.payment.provider) ? row : null;
+  const known =
+    row && (providers[n.provider].settles as readonly string[]).includes(row.payment.provider)
+      ? row
+      : null;
   const inserted = await tx
     .insert(paymentEvents)
     .values({
@@ -330,4 +318,24 @@ async function applyNotificationIn(tx: DbOrTx, n: VerifiedNotification): Promise
     })
     .where(eq(payments.id, payment.id));
   return paid ? result : { ...result, needsRefund: true };
+}
+
+/**
+ * A provider's webhook (and the demo sandbox's Approve, which goes the same way): the provider
+ * checks its signature over the raw body, then the notification is applied. 404 when that
+ * provider is not configured here (a store taking real money has no sandbox), 401 when the body
+ * is unsigned or forged: nothing of it is read then.
+ */
+export async function receiveWebhook(
+  db: Db,
+  config: PaymentConfig,
+  providerId: string,
+  request: WebhookRequest,
+): Promise<NotificationOutcome> {
+  const provider = findProvider(providerId);
+  if (!provider?.verifyWebhook || !provider.isConfigured(config))
+    throw new HttpError(404, 'Unknown payment provider');
+  const notification = provider.verifyWebhook(config, request);
+  if (!notification) throw new HttpError(401, 'Invalid notification signature');
+  return applyNotification(db, notification);
 }

@@ -20,6 +20,7 @@ import {
 import { UPI_MAX_PAISE, UPI_QR_LIFETIME_MS, upiMessages } from '@store/contracts/payment-rules';
 import { formatPaise } from '@store/contracts/money';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
+import { paymentProviders } from './providers';
 import { signSandboxNotification } from './providers/sandbox';
 import { signSandboxToken } from './sandbox-token';
 import { hmacSha256Hex } from './signature';
@@ -539,6 +540,40 @@ describe('signed notifications', () => {
       .from(paymentEvents)
       .where(eq(paymentEvents.eventId, 'EVT-UNKNOWN-PAYMENT-1'));
     expect(event).toMatchObject({ provider: 'sandbox', paymentId: null });
+  });
+});
+
+describe('one provider interface (providers/index.ts)', () => {
+  it('each provider settles its own attempts; a refunding one both asks and checks', () => {
+    for (const [id, provider] of Object.entries(paymentProviders)) {
+      expect(provider.id).toBe(id);
+      expect(provider.settles).toContain(id);
+      if (provider.refunds) {
+        expect(typeof provider.refunds.request).toBe('function');
+        expect(typeof provider.refunds.status).toBe('function');
+      }
+    }
+    // the demo sandbox plays the UPI PSP; PayU settles only PayU's attempts
+    expect(paymentProviders.sandbox.settles).toEqual(['sandbox', 'upi']);
+    expect(paymentProviders.payu.settles).toEqual(['payu']);
+  });
+
+  it('a webhook or return for a provider that is unknown, not configured here or takes none is a 404 with its JSON, and changes nothing', async () => {
+    const before = await t.db.select().from(paymentEvents);
+    const paths = [
+      '/api/v1/payments/webhooks/nobody',
+      '/api/v1/payments/webhooks/payu', // no PAYU_KEY here
+      '/api/v1/payments/webhooks/upi', // the UPI intent has no webhook of its own
+      '/api/v1/payments/webhooks/__proto__',
+      '/api/v1/payments/payu/return',
+      '/api/v1/payments/sandbox/return',
+    ];
+    for (const url of paths) {
+      const res = await postForm(t.app, url, { status: 'success', txnid: 'x' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ error: 'Unknown payment provider' });
+    }
+    expect(await t.db.select().from(paymentEvents)).toHaveLength(before.length);
   });
 });
 

@@ -7,7 +7,8 @@ import { recordActivity, type Actor } from '../activity/activity.service';
 import { issueCreditNote } from '../invoices/invoices.service';
 import { queueRefundEmail } from '../mail/outbox.service';
 import type { PaymentConfig } from './payment-config';
-import { payuRequestRefund, type FetchLike } from './providers/payu-api';
+import { findProvider } from './providers';
+import type { FetchLike } from './providers/provider';
 import { randomReference } from './signature';
 
 export interface RefundDue {
@@ -92,10 +93,10 @@ const asRecorded = (row: typeof refunds.$inferSelect, existing: boolean): Record
 /**
  * Records a refund of a succeeded payment: at most what is still refundable, idempotent on
  * (payment, reference) — the same reference again returns the first record and does nothing.
- * For a PayU payment the refund is asked of PayU (cancel_refund_transaction) and stays
- * 'requested' with PayU's request id until the reconciliation sees it settled; any other payment
- * was refunded by the shop itself (bank transfer, UPI) and the reference is theirs: it counts at
- * once. A settled refund raises refunded_paise, and needs_refund clears when all is refunded.
+ * For a payment whose provider refunds through its API (PayU today) the refund is asked of the
+ * provider and stays 'requested' with the provider's request id until the reconciliation sees it
+ * settled; any other payment was refunded by the shop itself (bank transfer, UPI) and the
+ * reference is theirs: it counts at once. A settled refund raises refunded_paise, and needs_refund clears when all is refunded.
  */
 export async function recordRefund(
   db: Db,
@@ -135,7 +136,7 @@ export async function recordRefund(
     if (earlier) {
       if (earlier.amountPaise !== input.amountPaise)
         throw new HttpError(409, `Reference ${reference} was already used for another amount`);
-      return { refund: asRecorded(earlier, true), askPayu: null };
+      return { refund: asRecorded(earlier, true), ask: null };
     }
     if (payment.status !== 'succeeded')
       throw new HttpError(409, `Payment ${payment.id} took no money (it is ${payment.status})`);
@@ -149,9 +150,10 @@ export async function recordRefund(
     if (input.amountPaise > refundable)
       throw new HttpError(409, `At most ${(refundable / 100).toFixed(2)} rupees can be refunded`);
 
-    const viaPayu = payment.provider === 'payu' && config.payu !== null;
-    if (viaPayu && !payment.providerReference)
-      throw new HttpError(409, 'This PayU payment has no PayU id (mihpayid) to refund');
+    const provider = findProvider(payment.provider);
+    const via = provider?.refunds && provider.isConfigured(config) ? provider : null;
+    if (via && !payment.providerReference)
+      throw new HttpError(409, `This ${via.label} payment has no ${via.label} id to refund`);
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -160,21 +162,21 @@ export async function recordRefund(
         orderId: payment.orderId,
         amountPaise: input.amountPaise,
         reference,
-        status: viaPayu ? 'requested' : 'succeeded',
+        status: via ? 'requested' : 'succeeded',
         note: input.note ?? null,
       })
       .returning();
     // the credit note first: it reads whether the payment was flagged as owed before this refund
-    if (!viaPayu) await issueCreditNote(tx, { refundId: row!.id });
-    if (!viaPayu) await addRefunded(tx, payment.id, input.amountPaise);
-    // the shopper hears of it once (key refund:<id>), whether settled now or asked of PayU
+    if (!via) await issueCreditNote(tx, { refundId: row!.id });
+    if (!via) await addRefunded(tx, payment.id, input.amountPaise);
+    // the shopper hears of it once (key refund:<id>), whether settled now or asked of the provider
     await queueRefundEmail(tx, { id: row!.id, orderId: payment.orderId });
     if (input.actor) {
       await recordActivity(tx, input.actor, {
         action: 'payment.refund',
         entityType: 'payment',
         entityId: payment.id,
-        summary: `Refund ${viaPayu ? 'asked of PayU' : 'recorded'}: ₹${(input.amountPaise / 100).toFixed(2)}, reference ${reference}`,
+        summary: `Refund ${via ? `asked of ${via.label}` : 'recorded'}: ₹${(input.amountPaise / 100).toFixed(2)}, reference ${reference}`,
         before: { refundedPaise: payment.refundedPaise, needsRefund: payment.needsRefund },
         after: {
           orderId: payment.orderId,
@@ -182,25 +184,26 @@ export async function recordRefund(
           amountPaise: input.amountPaise,
           reference,
           status: row!.status,
-          refundedPaise: payment.refundedPaise + (viaPayu ? 0 : input.amountPaise),
+          refundedPaise: payment.refundedPaise + (via ? 0 : input.amountPaise),
           note: input.note ?? null,
         },
       });
     }
     return {
       refund: asRecorded(row!, false),
-      askPayu: viaPayu ? { mihpayid: payment.providerReference! } : null,
+      ask: via ? { provider: via, providerReference: payment.providerReference! } : null,
     };
   });
-  if (!planned.askPayu || !config.payu) return planned.refund;
+  if (!planned.ask?.provider.refunds) return planned.refund;
 
-  // Asked after the commit, so the amount is reserved before PayU hears of it; our refund id is
-  // PayU's token, which PayU takes once, so a resend by the reconciliation cannot refund twice.
-  const answer = await payuRequestRefund(
-    config.payu,
+  // Asked after the commit, so the amount is reserved before the provider hears of it; our refund
+  // id is the provider's token for it, which it takes once, so a resend by the reconciliation
+  // cannot refund twice.
+  const answer = await planned.ask.provider.refunds.request(
+    config,
     {
-      mihpayid: planned.askPayu.mihpayid,
-      token: planned.refund.id,
+      providerReference: planned.ask.providerReference,
+      refundId: planned.refund.id,
       amountPaise: input.amountPaise,
     },
     input.fetch,

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, stores } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
 import type { PaymentConfig } from './payment-config';
-import { signSandboxNotification, verifySandboxNotification } from './providers/sandbox';
-import { applyNotification, type NotificationOutcome } from './payments.service';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  sandboxProvider,
+  signSandboxNotification,
+} from './providers/sandbox';
+import { receiveWebhook, type NotificationOutcome } from './payments.service';
 import type { SandboxAttemptView } from './sandbox-pages';
 
 const attemptColumns = {
@@ -28,20 +31,6 @@ export async function findSandboxAttempt(
   return row && (row.provider === 'sandbox' || row.provider === 'upi') ? row : null;
 }
 
-/** The webhook's path: verify the signature over the raw body, then apply. 401 when unsigned or forged. */
-export async function receiveSandboxNotification(
-  db: Db,
-  config: PaymentConfig,
-  rawBody: string,
-  signature: string | undefined,
-): Promise<NotificationOutcome> {
-  // the sandbox settles nothing in live mode, whatever reaches this function
-  if (!config.demo) throw new HttpError(404, 'Unknown payment');
-  const notification = verifySandboxNotification(config.sandbox.secret, rawBody, signature);
-  if (!notification) throw new HttpError(401, 'Invalid notification signature');
-  return applyNotification(db, notification);
-}
-
 /**
  * What the sandbox does when the payer clicks Approve or Decline: it signs a notification as a
  * gateway would and delivers it through the very path the webhook uses.
@@ -58,5 +47,8 @@ export async function settleSandboxAttempt(
     amount: attempt.amountPaise,
     ...(approve ? {} : { reason: 'Payment declined' }),
   });
-  return receiveSandboxNotification(db, config, rawBody, signature);
+  return receiveWebhook(db, config, sandboxProvider.id, {
+    rawBody,
+    headers: { [SANDBOX_SIGNATURE_HEADER]: signature },
+  });
 }

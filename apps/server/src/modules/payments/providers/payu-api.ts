@@ -1,11 +1,20 @@
 import { paiseToRupeeString, rupeeStringToPaise } from '@store/contracts/money';
 import type { PaymentConfig } from '../payment-config';
 import { sha512Hex } from '../signature';
-import { payuOutcome } from './payu-provider';
-import type { VerifiedNotification } from './provider';
+import type { FetchLike, RefundRequestAnswer, VerifiedNotification } from './provider';
 
 type PayuConfig = NonNullable<PaymentConfig['payu']>;
-export type FetchLike = typeof fetch;
+export type { FetchLike } from './provider';
+
+/**
+ * PayU's `status`: success, failure, or pending (the bank has not confirmed yet; unmappedstatus
+ * then says e.g. pending or initiated). Anything else is not money taken.
+ */
+export function payuOutcome(status: string | undefined): VerifiedNotification['outcome'] {
+  if (status === 'success') return 'succeeded';
+  if (status === 'pending') return 'pending';
+  return 'failed';
+}
 
 /**
  * One command of PayU's merchant post service (docs.payu.in "APIs used for Integration"): a form
@@ -72,8 +81,7 @@ export async function payuVerifyPayment(
   };
 }
 
-export type PayuRefundRequest =
-  { ok: true; requestId: string } | { ok: false; message: string; answered: boolean };
+export type PayuRefundRequest = RefundRequestAnswer;
 
 /**
  * cancel_refund_transaction: var1 = mihpayid, var2 = our token for this refund (PayU refuses a

@@ -1,7 +1,10 @@
 import { paiseToRupeeString, rupeeStringToPaise } from '@store/contracts/money';
 import type { PaymentConfig } from '../payment-config';
 import { payuEndpoints, payuFormData, verifyPayuResponse } from './payu';
+import { payuOutcome, payuRefundStatus, payuRequestRefund, payuVerifyPayment } from './payu-api';
 import type { PaymentProvider, VerifiedNotification } from './provider';
+
+export { payuOutcome } from './payu-api';
 
 /** The store page that re-posts `data[...]` under PayU's own field names (see bounce in the routes). */
 export const PAYU_BOUNCE_PATH = '/api/v1/payments/bounce';
@@ -12,6 +15,36 @@ const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : ''
 /** PayU hosted checkout: the browser posts the signed fields to PayU, which returns to surl/furl. */
 export const payuProvider: PaymentProvider = {
   id: 'payu',
+  label: 'PayU',
+  settles: ['payu'],
+  isConfigured: (config) => config.payu !== null,
+  checkoutUrls: () => Object.values(payuEndpoints),
+  // the webhook is a form post of the same signed fields as the browser's return
+  verifyWebhook: (config, { rawBody }) =>
+    verifyPayuNotification(config, Object.fromEntries(new URLSearchParams(rawBody))),
+  verifyReturn(config, fields) {
+    const notification = verifyPayuNotification(config, fields);
+    return notification ? { notification, orderId: fields.udf1 ?? '' } : null;
+  },
+  fetchStatus: async (config, paymentId, fetchImpl) =>
+    config.payu ? payuVerifyPayment(config.payu, paymentId, fetchImpl) : null,
+  refunds: {
+    async request(config, refund, fetchImpl) {
+      if (!config.payu) return { ok: false, message: 'PayU is not configured', answered: false };
+      // PayU's token for the refund is our refund id: PayU takes a token once
+      return payuRequestRefund(
+        config.payu,
+        {
+          mihpayid: refund.providerReference,
+          token: refund.refundId,
+          amountPaise: refund.amountPaise,
+        },
+        fetchImpl,
+      );
+    },
+    status: async (config, requestId, fetchImpl) =>
+      config.payu ? payuRefundStatus(config.payu, requestId, fetchImpl) : null,
+  },
   start({ attempt, fields, config, baseUrl, storeName }) {
     const payu = config.payu;
     if (!payu) throw new Error('PayU is not configured');
@@ -42,16 +75,6 @@ export const payuProvider: PaymentProvider = {
     };
   },
 };
-
-/**
- * PayU's `status`: success, failure, or pending (the bank has not confirmed yet; unmappedstatus
- * then says e.g. pending or initiated). Anything else is not money taken.
- */
-export function payuOutcome(status: string | undefined): VerifiedNotification['outcome'] {
-  if (status === 'success') return 'succeeded';
-  if (status === 'pending') return 'pending';
-  return 'failed';
-}
 
 /** PayU's response (surl/furl post or webhook), verified by the reverse hash; null when it fails. */
 export function verifyPayuNotification(

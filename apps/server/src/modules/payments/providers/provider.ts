@@ -26,10 +26,74 @@ export interface StartResult {
   action: PaymentAction;
 }
 
-/** Every provider answers a started attempt with one of the spec's actions (section 3). */
+export type FetchLike = typeof fetch;
+
+/** A webhook's request as it came: the exact bytes (signatures are over them) and the headers. */
+export interface WebhookRequest {
+  rawBody: string;
+  /** lower-case names, as Node gives them */
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A provider's answer to "refund this": its id for the refund, or why not (and whether it answered). */
+export type RefundRequestAnswer =
+  { ok: true; requestId: string } | { ok: false; message: string; answered: boolean };
+
+/** Where a refund asked of a provider stands: 'requested' until it says succeeded or failed. */
+export type ProviderRefundStatus = 'succeeded' | 'failed' | 'requested';
+
+/**
+ * One payment provider (gateway or PSP), everything the store does with it behind one object, as
+ * Medusa's payment providers and Vendure's payment method handlers do (issue 28, item 1): the
+ * routes, the refunds and the reconciliation job ask the registry (providers/index.ts) for the
+ * provider of a payment and call what it supports; none of them names a provider. What a provider
+ * cannot do, it leaves out (the UPI intent has no API to ask; the sandbox refunds nothing).
+ */
 export interface PaymentProvider {
   readonly id: ProviderId;
+  /** its name in messages to staff and shoppers ("PayU") */
+  readonly label: string;
+  /** the stored attempts its notifications may settle (the demo sandbox also plays the UPI PSP) */
+  readonly settles: readonly ProviderId[];
+  /** its settings are present (and, for the demo sandbox, the store is a demo): usable here */
+  isConfigured(config: PaymentConfig): boolean;
+  /** Every provider answers a started attempt with one of the spec's actions (section 3). */
   start(ctx: StartContext): StartResult;
+  /** its hosted checkout pages: the only addresses the store's bounce page posts a shopper to */
+  checkoutUrls?(config: PaymentConfig): readonly string[];
+  /**
+   * Its signed notification at POST /api/v1/payments/webhooks/<id>, checked over the raw body:
+   * null when the signature or the shape fails (nothing is read from an unsigned body).
+   */
+  verifyWebhook?(config: PaymentConfig, request: WebhookRequest): VerifiedNotification | null;
+  /**
+   * The shopper's browser coming back from its page with signed form fields at
+   * POST /api/v1/payments/<id>/return: the notification and the order to show, or null.
+   */
+  verifyReturn?(
+    config: PaymentConfig,
+    fields: Record<string, string | undefined>,
+  ): { notification: VerifiedNotification; orderId: string } | null;
+  /** Asks the provider about an attempt left open (the reconciliation job); null: nothing to say yet. */
+  fetchStatus?(
+    config: PaymentConfig,
+    paymentId: string,
+    fetchImpl?: FetchLike,
+  ): Promise<VerifiedNotification | null>;
+  /** Refunds through its API (full or partial); a provider without them has refunds recorded by hand. */
+  refunds?: {
+    /** `refundId` is ours and unique: the provider takes it once, so a resend cannot refund twice */
+    request(
+      config: PaymentConfig,
+      refund: { providerReference: string; refundId: string; amountPaise: number },
+      fetchImpl?: FetchLike,
+    ): Promise<RefundRequestAnswer>;
+    status(
+      config: PaymentConfig,
+      providerRefundId: string,
+      fetchImpl?: FetchLike,
+    ): Promise<ProviderRefundStatus | null>;
+  };
 }
 
 /** A provider's notification after its signature was checked: the only thing that can mark an order paid. */

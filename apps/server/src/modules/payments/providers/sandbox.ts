@@ -1,6 +1,7 @@
 import { paiseToRupeeString } from '@store/contracts/money';
 import { SANDBOX_TOKEN_LIFETIME_MS, signSandboxToken } from '../sandbox-token';
 import { hmacSha256Hex, randomReference, verifyHmacSha256 } from '../signature';
+import { sandboxEnabled } from '../payment-config';
 import type { PaymentProvider, VerifiedNotification } from './provider';
 
 export const SANDBOX_PAY_PATH = '/sandbox-gateway/pay';
@@ -14,6 +15,19 @@ export function sandboxRequestSignature(secret: string, paymentId: string, amoun
 /** Store-hosted sandbox gateway: a redirect_post to its page, which shows Approve and Decline. */
 export const sandboxProvider: PaymentProvider = {
   id: 'sandbox',
+  label: 'the sandbox gateway',
+  // it also plays the UPI PSP in a demo store (the "UPI app" page approves UPI attempts)
+  settles: ['sandbox', 'upi'],
+  // only in a demo store that offers it: a store taking real money has no sandbox at all
+  isConfigured: sandboxEnabled,
+  verifyWebhook(config, { rawBody, headers }) {
+    const signature = headers[SANDBOX_SIGNATURE_HEADER];
+    return verifySandboxNotification(
+      config.sandbox.secret,
+      rawBody,
+      typeof signature === 'string' ? signature : undefined,
+    );
+  },
   start({ attempt, storeName, config }) {
     const amount = paiseToRupeeString(attempt.amountPaise);
     // Relative on purpose: the page is served by this store on the same origin as the web app

@@ -13,6 +13,9 @@ export const SANDBOX_UPI_PATH = '/sandbox-gateway/upi';
  */
 export const upiProvider: PaymentProvider = {
   id: 'upi',
+  label: 'UPI',
+  settles: ['upi'],
+  isConfigured: (config) => config.methods.includes('upi_qr') || config.methods.includes('upi_app'),
   start({ attempt, storeName, config }) {
     const link = buildUpiLink({
       payeeVpa: config.upi.vpa,

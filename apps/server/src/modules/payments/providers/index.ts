@@ -1,0 +1,21 @@
+import type { ProviderId } from '../payment-config';
+import type { PaymentProvider } from './provider';
+import { payuProvider } from './payu-provider';
+import { sandboxProvider } from './sandbox';
+import { upiProvider } from './upi-provider';
+
+/**
+ * Every payment provider the store knows, by id: the one list a new provider joins (with its
+ * settings in payment-config.ts). Routes, refunds and the reconciliation ask it, never a provider
+ * by name.
+ */
+export const paymentProviders: Readonly<Record<ProviderId, PaymentProvider>> = {
+  upi: upiProvider,
+  sandbox: sandboxProvider,
+  payu: payuProvider,
+};
+
+/** The provider of that id (a URL segment, a stored payment's provider column), if there is one. */
+export function findProvider(id: string): PaymentProvider | undefined {
+  return Object.hasOwn(paymentProviders, id) ? paymentProviders[id as ProviderId] : undefined;
+}
