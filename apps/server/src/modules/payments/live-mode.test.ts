@@ -30,6 +30,18 @@ describe('live mode (NODE_ENV=production)', () => {
       }),
     ).toEqual([]);
   });
+  it('refuses PayU half-configured: offered without its salt, or a key left without the salt', () => {
+    const offered = liveModeProblems({ ...live, PAYMENT_METHODS: 'payu,upi_qr', PAYU_KEY: 'k' });
+    expect(offered).toEqual([
+      expect.stringMatching(/^PayU is half-configured: PAYU_SALT is not set\./),
+    ]);
+    const leftOver = liveModeProblems({ ...live, PAYU_SALT: 's' });
+    expect(leftOver).toEqual([expect.stringMatching(/PAYU_KEY is not set/)]);
+    expect(liveModeProblems({ ...live, PAYMENT_METHODS: 'payu,upi_qr' })).toEqual([
+      expect.stringMatching(/PAYU_KEY and PAYU_SALT are not set/),
+    ]);
+  });
+
   it('names every problem and what to set', () => {
     const problems = liveModeProblems({
       ...defaultPaymentsEnv,

@@ -27,6 +27,15 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
         'or remove upi_qr and upi_app from PAYMENT_METHODS.',
     );
   }
+  // a provider half-configured is dropped from the methods in the demo; a live shop must know
+  const payuWanted = e.PAYMENT_METHODS.split(',').some((m) => m.trim() === 'payu');
+  const payuMissing = (['PAYU_KEY', 'PAYU_SALT'] as const).filter((name) => !e[name]);
+  if ((payuWanted || payuMissing.length === 1) && payuMissing.length) {
+    problems.push(
+      `PayU is half-configured: ${payuMissing.join(' and ')} ${payuMissing.length > 1 ? 'are' : 'is'} not set. ` +
+        "Set both PAYU_KEY and PAYU_SALT (from PayU's dashboard), or remove payu from PAYMENT_METHODS and unset them.",
+    );
+  }
   if (!methods.some((m) => m !== 'gateway')) {
     problems.push(
       'No payment method is left for live mode: set PAYMENT_METHODS to upi_qr, upi_app and/or payu (payu also needs PAYU_KEY and PAYU_SALT).',
