@@ -10,6 +10,7 @@ import { paymentBeingConfirmed } from '../orders/orders.service';
 import type { PaymentConfig } from '../payments/payment-config';
 import type { FetchLike } from '../payments/providers/payu-api';
 import { recordRefund, refundableSum } from '../payments/refunds.service';
+import { findProvider } from '../payments/providers';
 
 /** The shopper's words for each refusal of Cancel order (409 order_not_cancellable). */
 export const cancelMessages = {
@@ -112,7 +113,9 @@ export async function cancelOwnOrder(
     );
   let refundsRequested = 0;
   for (const payment of owed) {
-    if (payment.provider !== 'payu' || config.payu === null || payment.refundable <= 0) continue;
+    // through the provider's refund API where it has one here; else the shop refunds it by hand
+    const provider = findProvider(payment.provider);
+    if (!provider?.refunds || !provider.isConfigured(config) || payment.refundable <= 0) continue;
     // a failure leaves the payment flagged: the shop sees it under "Payments needing a refund"
     const refund = await recordRefund(db, config, {
       paymentId: payment.id,
