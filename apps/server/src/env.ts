@@ -104,6 +104,11 @@ const envSchema = z.object({
   PAYU_KEY: z.preprocess(blank, z.string().optional()),
   PAYU_SALT: z.preprocess(blank, z.string().optional()),
   PAYU_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
+  /** Razorpay (payment-config.ts): the API key pair, the webhook secret and its API's URL. */
+  RAZORPAY_KEY_ID: z.preprocess(blank, z.string().optional()),
+  RAZORPAY_KEY_SECRET: z.preprocess(blank, z.string().optional()),
+  RAZORPAY_WEBHOOK_SECRET: z.preprocess(blank, z.string().optional()),
+  RAZORPAY_API_URL: z.preprocess(blank, z.string().url().default('https://api.razorpay.com')),
   /** How long a Pending order waits for its payment before it is cancelled and its stock returns. */
   ORDER_PAY_WINDOW_MINUTES: z.preprocess(
     blank,

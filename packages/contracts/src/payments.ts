@@ -86,10 +86,13 @@ export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 /** Answer to a provider's notification (webhook) once it was verified and applied. */
 export const paymentNotificationResponseSchema = z.object({
   success: z.boolean(),
-  orderId: z.string(),
-  paymentId: z.string(),
+  /** absent when the event was ignored */
+  orderId: z.string().optional(),
+  paymentId: z.string().optional(),
   /** 'pending': the provider is still confirming (PayU pending); the order stays Pending */
-  outcome: z.enum(['succeeded', 'failed', 'pending']),
+  outcome: z.enum(['succeeded', 'failed', 'pending']).optional(),
+  /** a signed event that moves no payment of this store (e.g. a refund event): acknowledged */
+  ignored: z.boolean().optional(),
   /** the money arrived for an order that could not take it (already paid, cancelled): kept and owed back */
   needsRefund: z.boolean().optional(),
   /** this very event was applied before; nothing changed now */

@@ -15,7 +15,8 @@ export function formFields(body: unknown): {
       const text = Array.isArray(value) ? value[0] : value;
       if (typeof text !== 'string') continue;
       fields[key] = text;
-      const match = /^data\[([^\]]+)\]$/.exec(key);
+      // data[prefill[name]] too: a gateway's own names may have brackets (Razorpay's prefill[...])
+      const match = /^data\[(.+)\]$/.exec(key);
       if (match) data[match[1]!] = text;
     }
   }

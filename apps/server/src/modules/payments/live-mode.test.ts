@@ -42,6 +42,21 @@ describe('live mode (NODE_ENV=production)', () => {
     ]);
   });
 
+  it('refuses Razorpay without its webhook secret, and takes it with all three', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' };
+    expect(liveModeProblems({ ...live, PAYMENT_METHODS: 'razorpay', ...keys })).toEqual([
+      expect.stringMatching(/^Razorpay is half-configured: RAZORPAY_WEBHOOK_SECRET is not set\./),
+    ]);
+    expect(
+      liveModeProblems({
+        ...live,
+        PAYMENT_METHODS: 'razorpay,upi_qr',
+        ...keys,
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      }),
+    ).toEqual([]);
+  });
+
   it('names every problem and what to set', () => {
     const problems = liveModeProblems({
       ...defaultPaymentsEnv,

@@ -6,6 +6,16 @@ export interface LiveModeEnv extends PaymentsEnv {
   SMTP_URL?: string | undefined;
 }
 
+/** Each gateway's variables: all or none in live mode (Razorpay's webhooks are its safety net). */
+const PROVIDER_VARIABLES = [
+  { label: 'PayU', method: 'payu', variables: ['PAYU_KEY', 'PAYU_SALT'] },
+  {
+    label: 'Razorpay',
+    method: 'razorpay',
+    variables: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+  },
+] as const;
+
 /**
  * Why a store may not take real money with this configuration (NODE_ENV=production), each with
  * exactly what to set; empty when it may. server.ts prints them all and exits with 1, so a shop
@@ -28,17 +38,20 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
     );
   }
   // a provider half-configured is dropped from the methods in the demo; a live shop must know
-  const payuWanted = e.PAYMENT_METHODS.split(',').some((m) => m.trim() === 'payu');
-  const payuMissing = (['PAYU_KEY', 'PAYU_SALT'] as const).filter((name) => !e[name]);
-  if ((payuWanted || payuMissing.length === 1) && payuMissing.length) {
-    problems.push(
-      `PayU is half-configured: ${payuMissing.join(' and ')} ${payuMissing.length > 1 ? 'are' : 'is'} not set. ` +
-        "Set both PAYU_KEY and PAYU_SALT (from PayU's dashboard), or remove payu from PAYMENT_METHODS and unset them.",
-    );
+  const wanted = e.PAYMENT_METHODS.split(',').map((m) => m.trim());
+  for (const provider of PROVIDER_VARIABLES) {
+    const missing = provider.variables.filter((name) => !e[name]);
+    const someSet = missing.length < provider.variables.length;
+    if (missing.length && (wanted.includes(provider.method) || someSet)) {
+      problems.push(
+        `${provider.label} is half-configured: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set. ` +
+          `Set ${provider.variables.join(', ')} (from ${provider.label}'s dashboard), or remove ${provider.method} from PAYMENT_METHODS and unset them.`,
+      );
+    }
   }
   if (!methods.some((m) => m !== 'gateway')) {
     problems.push(
-      'No payment method is left for live mode: set PAYMENT_METHODS to upi_qr, upi_app and/or payu (payu also needs PAYU_KEY and PAYU_SALT).',
+      'No payment method is left for live mode: set PAYMENT_METHODS to upi_qr, upi_app, payu and/or razorpay (payu also needs PAYU_KEY and PAYU_SALT; razorpay RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET).',
     );
   }
   if (!e.JWT_SECRET) {

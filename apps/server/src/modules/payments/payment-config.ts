@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { payuApiEndpoints } from './providers/payu';
 
 /** Payment methods the server can be configured for (PAYMENT_METHODS); each is served by one provider. */
-export const paymentMethods = ['upi_qr', 'upi_app', 'gateway', 'payu'] as const;
+export const paymentMethods = ['upi_qr', 'upi_app', 'gateway', 'payu', 'razorpay'] as const;
 export type ProviderMethod = (typeof paymentMethods)[number];
 /**
  * Cash on delivery needs no provider and no server configuration: the store switches it on
@@ -12,13 +12,14 @@ export type ProviderMethod = (typeof paymentMethods)[number];
 export const COD_METHOD = 'cod';
 /** Every method a shopper can choose. */
 export type PaymentMethod = ProviderMethod | typeof COD_METHOD;
-export type ProviderId = 'upi' | 'sandbox' | 'payu';
+export type ProviderId = 'upi' | 'sandbox' | 'payu' | 'razorpay';
 
 export const providerOfMethod: Record<ProviderMethod, ProviderId> = {
   upi_qr: 'upi',
   upi_app: 'upi',
   gateway: 'sandbox',
   payu: 'payu',
+  razorpay: 'razorpay',
 };
 
 export interface PaymentConfig {
@@ -39,6 +40,14 @@ export interface PaymentConfig {
     /** PayU's merchant API (verify_payment, refunds); a test points it at a local fake. */
     apiUrl: string;
   } | null;
+  razorpay: {
+    keyId: string;
+    keySecret: string;
+    /** its webhooks' HMAC key; null: webhooks are refused (the return and the job still settle) */
+    webhookSecret: string | null;
+    /** https://api.razorpay.com, or a local server in tests */
+    apiUrl: string;
+  } | null;
   /** Absolute origin for links a provider calls back (PayU surl/furl); null: the request's origin. */
   publicBaseUrl: string | null;
 }
@@ -55,6 +64,11 @@ export interface PaymentsEnv {
   PAYU_MODE: 'test' | 'live';
   /** PayU's post-service URL; unset: PayU's own for PAYU_MODE (payuApiEndpoints). */
   PAYU_API_URL?: string | undefined;
+  RAZORPAY_KEY_ID?: string | undefined;
+  RAZORPAY_KEY_SECRET?: string | undefined;
+  RAZORPAY_WEBHOOK_SECRET?: string | undefined;
+  /** unset: https://api.razorpay.com */
+  RAZORPAY_API_URL?: string | undefined;
   PUBLIC_BASE_URL?: string | undefined;
 }
 
@@ -106,11 +120,23 @@ export function paymentConfigFromEnv(
           apiUrl: e.PAYU_API_URL ?? payuApiEndpoints[e.PAYU_MODE],
         }
       : null;
+  const razorpay =
+    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+      ? {
+          keyId: e.RAZORPAY_KEY_ID,
+          keySecret: e.RAZORPAY_KEY_SECRET,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? null,
+          apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/+$/, ''),
+        }
+      : null;
   const wanted = e.PAYMENT_METHODS.split(',')
     .map((m) => m.trim())
     .filter(Boolean);
   const methods = paymentMethods.filter(
-    (m) => wanted.includes(m) && (m !== 'payu' || payu !== null),
+    (m) =>
+      wanted.includes(m) &&
+      (m !== 'payu' || payu !== null) &&
+      (m !== 'razorpay' || razorpay !== null),
   );
   methods.sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   return {
@@ -121,6 +147,7 @@ export function paymentConfigFromEnv(
       secret: e.SANDBOX_GATEWAY_SECRET ?? fallbackSandboxSecret ?? randomBytes(32).toString('hex'),
     },
     payu,
+    razorpay,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
   };
 }

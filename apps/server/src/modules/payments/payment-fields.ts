@@ -8,6 +8,7 @@ const methodLabels: Record<PaymentMethod, string> = {
   upi_app: 'UPI app on this phone (GPay, PhonePe, Paytm, BHIM)',
   gateway: 'Card or netbanking (sandbox gateway)',
   payu: 'Card, netbanking or UPI via PayU',
+  razorpay: 'UPI, card, netbanking or wallet via Razorpay',
   cod: 'Cash on delivery (pay when your order arrives)',
 };
 

@@ -156,7 +156,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     async (request, reply) => {
       const provider = configuredProvider(request.params.provider, 'verifyReturn');
       const { fields } = formFields(request.body);
-      const verified = provider.verifyReturn(config, fields);
+      const verified = await provider.verifyReturn(config, fields);
       if (!verified) throw new HttpError(400, `Invalid ${provider.label} response hash`);
       const { notification, orderId } = verified;
       // a replay (the webhook came first) answers the same outcome, so the browser goes where it says

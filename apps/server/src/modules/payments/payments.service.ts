@@ -165,7 +165,7 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
   )[0]!;
 
   const provider = providers[providerOfMethod[method]];
-  const started = provider.start({
+  const started = await provider.start({
     attempt: {
       id: attempt.id,
       orderId: order.id,
@@ -331,11 +331,12 @@ export async function receiveWebhook(
   config: PaymentConfig,
   providerId: string,
   request: WebhookRequest,
-): Promise<NotificationOutcome> {
+): Promise<NotificationOutcome | { ignored: true }> {
   const provider = findProvider(providerId);
   if (!provider?.verifyWebhook || !provider.isConfigured(config))
     throw new HttpError(404, 'Unknown payment provider');
-  const notification = provider.verifyWebhook(config, request);
+  const notification = await provider.verifyWebhook(config, request);
   if (!notification) throw new HttpError(401, 'Invalid notification signature');
+  if (notification === 'ignored') return { ignored: true };
   return applyNotification(db, notification);
 }

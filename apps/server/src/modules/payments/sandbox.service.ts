@@ -47,8 +47,11 @@ export async function settleSandboxAttempt(
     amount: attempt.amountPaise,
     ...(approve ? {} : { reason: 'Payment declined' }),
   });
-  return receiveWebhook(db, config, sandboxProvider.id, {
+  const outcome = await receiveWebhook(db, config, sandboxProvider.id, {
     rawBody,
     headers: { [SANDBOX_SIGNATURE_HEADER]: signature },
   });
+  // the sandbox signs only payment events of its own attempts
+  if ('ignored' in outcome) throw new Error('The sandbox signed an event it does not apply');
+  return outcome;
 }

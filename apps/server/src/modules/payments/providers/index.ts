@@ -1,6 +1,7 @@
 import type { ProviderId } from '../payment-config';
 import type { PaymentProvider } from './provider';
 import { payuProvider } from './payu-provider';
+import { razorpayProvider } from './razorpay-provider';
 import { sandboxProvider } from './sandbox';
 import { upiProvider } from './upi-provider';
 
@@ -13,6 +14,7 @@ export const paymentProviders: Readonly<Record<ProviderId, PaymentProvider>> = {
   upi: upiProvider,
   sandbox: sandboxProvider,
   payu: payuProvider,
+  razorpay: razorpayProvider,
 };
 
 /** The provider of that id (a URL segment, a stored payment's provider column), if there is one. */

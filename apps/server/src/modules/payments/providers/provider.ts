@@ -28,6 +28,14 @@ export interface StartResult {
 
 export type FetchLike = typeof fetch;
 
+export type WebhookVerdict = VerifiedNotification | 'ignored' | null;
+
+/** A verified browser return: what happened, and the order whose page the shopper goes back to. */
+export interface ReturnVerdict {
+  notification: VerifiedNotification;
+  orderId: string;
+}
+
 /** A webhook's request as it came: the exact bytes (signatures are over them) and the headers. */
 export interface WebhookRequest {
   rawBody: string;
@@ -58,14 +66,19 @@ export interface PaymentProvider {
   /** its settings are present (and, for the demo sandbox, the store is a demo): usable here */
   isConfigured(config: PaymentConfig): boolean;
   /** Every provider answers a started attempt with one of the spec's actions (section 3). */
-  start(ctx: StartContext): StartResult;
+  start(ctx: StartContext): StartResult | Promise<StartResult>;
   /** its hosted checkout pages: the only addresses the store's bounce page posts a shopper to */
   checkoutUrls?(config: PaymentConfig): readonly string[];
   /**
    * Its signed notification at POST /api/v1/payments/webhooks/<id>, checked over the raw body:
-   * null when the signature or the shape fails (nothing is read from an unsigned body).
+   * null when the signature or the shape fails (nothing is read from an unsigned body);
+   * 'ignored' for a signed event that moves no payment of this store (acknowledged, so the
+   * provider does not send it again).
    */
-  verifyWebhook?(config: PaymentConfig, request: WebhookRequest): VerifiedNotification | null;
+  verifyWebhook?(
+    config: PaymentConfig,
+    request: WebhookRequest,
+  ): WebhookVerdict | Promise<WebhookVerdict>;
   /**
    * The shopper's browser coming back from its page with signed form fields at
    * POST /api/v1/payments/<id>/return: the notification and the order to show, or null.
@@ -73,7 +86,7 @@ export interface PaymentProvider {
   verifyReturn?(
     config: PaymentConfig,
     fields: Record<string, string | undefined>,
-  ): { notification: VerifiedNotification; orderId: string } | null;
+  ): ReturnVerdict | null | Promise<ReturnVerdict | null>;
   /** Asks the provider about an attempt left open (the reconciliation job); null: nothing to say yet. */
   fetchStatus?(
     config: PaymentConfig,

@@ -62,30 +62,30 @@ describe('UPI', () => {
       'upi://pay?pa=shop%40okaxis&pn=Kagaz%20%26%20Kalam&am=1234.05&cu=INR&tn=Order%20ORD1&tr=PAY123',
     );
   });
-  it('answers qr for another device and deeplink for an app on this phone', () => {
+  it('answers qr for another device and deeplink for an app on this phone', async () => {
     const ctx = { attempt, storeName: 'Shop', fields: {}, config, baseUrl: '' };
-    const qr = upiProvider.start(ctx);
+    const qr = await upiProvider.start(ctx);
     expect(qr.action.type).toBe('qr');
     expect(qr.action.qr).toContain('am=1234.05');
-    const app = upiProvider.start({ ...ctx, attempt: { ...attempt, method: 'upi_app' } });
+    const app = await upiProvider.start({ ...ctx, attempt: { ...attempt, method: 'upi_app' } });
     expect(app.action).toMatchObject({ type: 'deeplink', redirectUrl: app.redirectUrl });
     expect(app.redirectUrl).toMatch(
       /^upi:\/\/pay\?pa=demo-store%40sandbox&pn=Shop&am=1234\.05&cu=INR/,
     );
   });
-  it("links the demo sandbox's UPI app for the owner only in demo mode", () => {
+  it("links the demo sandbox's UPI app for the owner only in demo mode", async () => {
     const ctx = { attempt, storeName: 'Shop', fields: {}, config, baseUrl: '' };
-    expect(upiProvider.start(ctx).action.sandboxUrl).toMatch(
+    expect((await upiProvider.start(ctx)).action.sandboxUrl).toMatch(
       /^\/sandbox-gateway\/upi\?paymentId=PAY123&token=\d+\.[0-9a-f]{64}$/,
     );
     const live = { ...config, demo: false };
-    expect(upiProvider.start({ ...ctx, config: live }).action.sandboxUrl).toBeUndefined();
+    expect((await upiProvider.start({ ...ctx, config: live })).action.sandboxUrl).toBeUndefined();
   });
 });
 
 describe('sandbox gateway', () => {
-  it('answers redirect_post with the signed merchant request', () => {
-    const r = sandboxProvider.start({
+  it('answers redirect_post with the signed merchant request', async () => {
+    const r = await sandboxProvider.start({
       attempt,
       storeName: 'Shop',
       fields: {},
@@ -170,8 +170,8 @@ describe('PayU', () => {
     });
     expect(verifyPayuNotification(config, { ...response, hash: 'ab' })).toBeNull();
   });
-  it('answers redirect_post to the store bounce page with PayU fields and hash', () => {
-    const r = payuProvider.start({
+  it('answers redirect_post to the store bounce page with PayU fields and hash', async () => {
+    const r = await payuProvider.start({
       attempt: { ...attempt, method: 'payu' },
       storeName: 'Shop',
       fields: { payerName: 'Asha Rao', email: 'asha@example.in', phone: '+919876543210' },
