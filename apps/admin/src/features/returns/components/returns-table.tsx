@@ -10,7 +10,7 @@ import { QueryState } from '@/components/query-state';
 import { formatDateTime } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
 import { useReturns } from '../api/returns';
-import { ReturnStatusBadge } from './return-status-badge';
+import { ReturnStatusBadge } from '@/components/return-status-badge';
 
 const columns: ColumnDef<AdminReturnRow, unknown>[] = [
   {
