@@ -12,7 +12,8 @@ import { paidOrder, shipAndDeliver } from '../support/after-sale';
 /*
  * After the sale (issue 27 item 2): a shopper cancels a Processing order from My Orders; a
  * delivered order gets a return request; the owner approves it, marks it received and refunds
- * it, and the credit note appears.
+ * it, and the credit note appears; the order's page in the back office and Track order list the
+ * return.
  */
 
 test.skip(!haveStaff(), 'global setup made no back-office people (server started elsewhere)');
@@ -91,8 +92,23 @@ test('a shopper cancels a Processing order and returns part of a delivered one; 
   await expect(toast(office, 'Refund recorded')).toBeVisible();
   await expect(office.getByText(/^Credit note /)).toBeVisible();
 
-  // the shopper sees it refunded
+  // the order's page lists its return, and its link opens the return in Returns
+  await office.goto(`/admin/orders/${toReturn}`);
+  const orderReturns = office.getByRole('region', { name: 'Returns' });
+  await expect(orderReturns).toContainText('Refunded');
+  await expect(orderReturns).toContainText(`${product!.title} × 1`);
+  await orderReturns.getByRole('link', { name: /^Return / }).click();
+  await expect(office).toHaveURL(/\/admin\/returns\/[^/?]+$/);
+  await expect(office.getByText('One notebook arrived with a torn cover')).toBeVisible();
+
+  // the shopper sees it refunded, on My Orders and on Track order
   await page.reload();
   const returns = orderCard(page, toReturn).getByRole('region', { name: 'Returns' });
   await expect(returns).toContainText('Refunded');
+  await page.goto(`/track-order?id=${toReturn}`);
+  await page.getByLabel('Email or Phone').fill(shopper.email);
+  await page.getByRole('button', { name: 'Track Order' }).click();
+  const tracked = page.getByRole('region', { name: 'Returns' });
+  await expect(tracked).toContainText(`${product!.title} × 1`);
+  await expect(tracked).toContainText('Refunded');
 });
