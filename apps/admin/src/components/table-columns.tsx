@@ -34,29 +34,27 @@ export function codeLinkColumn<T>(
   };
 }
 
-/** A date and time on one line. */
-export function dateTimeColumn<T>(header: string, key: KeyOf<T, string>): ColumnDef<T, unknown> {
+/** A value drawn by `format` on one line (a date or an amount must not wrap in a narrow cell). */
+function oneLineColumn<T, V>(
+  header: string,
+  key: KeyOf<T, V>,
+  format: (value: V) => string,
+): ColumnDef<T, unknown> {
   return {
     header,
     id: key,
     accessorFn: (row) => row[key],
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">{formatDateTime(String(row.original[key]))}</span>
-    ),
+    cell: ({ row }) => <span className="whitespace-nowrap">{format(row.original[key] as V)}</span>,
   };
 }
 
+/** A date and time on one line. */
+export const dateTimeColumn = <T,>(header: string, key: KeyOf<T, string>) =>
+  oneLineColumn<T, string>(header, key, formatDateTime);
+
 /** An amount in paise, as rupees on one line. */
-export function moneyColumn<T>(header: string, key: KeyOf<T, number>): ColumnDef<T, unknown> {
-  return {
-    header,
-    id: key,
-    accessorFn: (row) => row[key],
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">{formatPaise(Number(row.original[key]))}</span>
-    ),
-  };
-}
+export const moneyColumn = <T,>(header: string, key: KeyOf<T, number>) =>
+  oneLineColumn<T, number>(header, key, formatPaise);
 
 /** The customer's name with their e-mail under it. */
 export function customerColumn<
