@@ -12,8 +12,9 @@ import {
 
 /*
  * "Notify me" (docs/decisions/stock-alerts.md): a visitor asks to be told about a sold-out product,
- * the owner restocks it in the back office, and the shop e-mails that visitor once. The product is
- * this journey's own (made sold out through the admin API), so no other journey's stock moves.
+ * another from its card's quick view in the listing, the owner restocks it in the back office, and
+ * the shop e-mails each visitor once. The product is this journey's own (made sold out through the
+ * admin API), so no other journey's stock moves.
  */
 
 const heading = (page: Page, name: string) =>
@@ -63,6 +64,19 @@ test('a visitor asks to be told when a sold-out product is back; the owner resto
   await main.getByRole('button', { name: 'Notify me', exact: true }).click();
   await expect(main.getByText("We'll e-mail you when it's back in stock.")).toBeVisible();
 
+  // another visitor finds it in the listing: the card offers Notify me, whose quick view asks
+  const fromCard = uniqueEmail('notify-card', testInfo.project.name);
+  await page.goto(`/products?q=${encodeURIComponent(title)}`);
+  const card = main
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  await expect(card.getByRole('button', { name: `Add ${title} to cart` })).toHaveCount(0);
+  await card.getByRole('button', { name: `Notify me when ${title} is back` }).click();
+  const quickView = page.getByRole('dialog', { name: title });
+  await quickView.getByLabel('E-mail me when it is back in stock').fill(fromCard);
+  await quickView.getByRole('button', { name: 'Notify me', exact: true }).click();
+  await expect(quickView.getByText("We'll e-mail you when it's back in stock.")).toBeVisible();
+
   // the owner puts 8 on the shelf from the product form
   await openAdmin(page, ownerSession, `/admin/products/${id}`);
   await expect(heading(page, 'Edit product')).toBeVisible();
@@ -75,13 +89,18 @@ test('a visitor asks to be told when a sold-out product is back; the owner resto
   const outbox = await openOutboxAsStaff(browser, ownerSession, baseURL!);
   const rows = outbox.getByTestId('outbox-row').filter({ hasText: email });
   const subject = `Back in stock: ${title}`;
+  const cardRows = outbox.getByTestId('outbox-row').filter({ hasText: fromCard });
   await expect(async () => {
     await outbox.goto('/demo/outbox');
     await expect(rows.getByRole('link', { name: subject, exact: true })).toBeVisible({
       timeout: 1_000,
     });
+    await expect(cardRows.getByRole('link', { name: subject, exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 30_000 });
   await expect(rows).toHaveCount(1);
+  await expect(cardRows).toHaveCount(1);
   await expect(rows).toHaveAttribute('data-kind', 'back_in_stock');
   await rows.getByRole('link', { name: subject, exact: true }).click();
   await expect(outbox.getByRole('heading', { name: 'Back in stock' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { haveStaff, openAdmin, test, expect } from '../support/admin';
+import { adminHeaders, haveStaff, openAdmin, test, expect } from '../support/admin';
 import {
   newShopper,
   orderCard,
@@ -12,7 +12,8 @@ import { paidOrder, shipAndDeliver } from '../support/after-sale';
 /*
  * After the sale (issue 27 item 2): a shopper cancels a Processing order from My Orders; a
  * delivered order gets a return request; the owner approves it, marks it received and refunds
- * it, and the credit note appears.
+ * it, and the credit note appears; the order's page in the back office and Track order list the
+ * return.
  */
 
 test.skip(!haveStaff(), 'global setup made no back-office people (server started elsewhere)');
@@ -95,4 +96,57 @@ test('a shopper cancels a Processing order and returns part of a delivered one; 
   await page.reload();
   const returns = orderCard(page, toReturn).getByRole('region', { name: 'Returns' });
   await expect(returns).toContainText('Refunded');
+});
+
+// A journey of its own (the one above is near the time limit): the return asked and approved
+// through the API, then seen where the owner and a visitor look up the order.
+test("the order's page in the back office and Track order show its return", async ({
+  page,
+  context,
+  request,
+  baseURL,
+  ownerSession,
+}, testInfo) => {
+  const shopper = newShopper('returns-seen', testInfo.project.name);
+  const token = await registerViaApi(request, shopper);
+  await signInBrowser(context, baseURL!, token);
+  const [product] = await plainProducts(request, 1);
+  const orderId = await paidOrder(page, request, token, product!.id, 2);
+  await shipAndDeliver(request, ownerSession, orderId);
+  const auth = { authorization: `Bearer ${token}` };
+  const order = await (await request.get(`/api/v1/orders/${orderId}`, { headers: auth })).json();
+  const asked = await request.post(`/api/v1/orders/${orderId}/returns`, {
+    headers: auth,
+    data: {
+      lines: [{ orderItemId: order.items[0].id, quantity: 1 }],
+      reason: 'The cover arrived torn',
+      photos: [],
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const returnId = ((await asked.json()) as { id: string }).id;
+  const approved = await request.post(`/api/v1/admin/returns/${returnId}/approve`, {
+    headers: adminHeaders(ownerSession),
+    data: { instructions: 'Hand it to India Post' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  // the owner: the order's page lists the return, and its link opens it in Returns
+  const office = await context.newPage();
+  await openAdmin(office, ownerSession, `/admin/orders/${orderId}`);
+  const orderReturns = office.getByRole('region', { name: 'Returns' });
+  await expect(orderReturns).toContainText('Return approved');
+  await expect(orderReturns).toContainText(`${product!.title} × 1`);
+  await orderReturns.getByRole('link', { name: `Return ${returnId}` }).click();
+  await expect(office).toHaveURL(new RegExp(`/admin/returns/${returnId}$`));
+  await expect(office.getByText('The cover arrived torn')).toBeVisible();
+
+  // a visitor on Track order: the return, its state and what to do
+  await page.goto(`/track-order?id=${orderId}`);
+  await page.getByLabel('Email or Phone').fill(shopper.email);
+  await page.getByRole('button', { name: 'Track Order' }).click();
+  const tracked = page.getByRole('region', { name: 'Returns' });
+  await expect(tracked).toContainText(`${product!.title} × 1`);
+  await expect(tracked).toContainText('Return approved');
+  await expect(tracked).toContainText('How to send it back: Hand it to India Post');
 });

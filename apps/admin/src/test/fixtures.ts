@@ -1,4 +1,5 @@
 import type { StaffRole, StaffSession } from '@store/contracts/admin/common';
+import type { AdminOrderDetail } from '@store/contracts/admin/orders';
 import type { StoreSettings } from '@store/contracts/admin/settings';
 import { noDeliveryCharges } from '@store/contracts/admin/delivery-charges';
 import { defaultDeliveryZones } from '@store/contracts/delivery';
@@ -48,6 +49,62 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     cartReminderHours: 24,
     returnWindowDays: 7,
     ownerNotices: { newOrder: true, returnRequest: true, lowStock: true, dailySummary: true },
+    ...over,
+  };
+}
+
+/** A paid, delivered order as GET /admin/orders/{id} gives it; each test overrides what it is about. */
+export function orderDetailFixture(over: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
+  return {
+    id: 'R3TURN5ORD',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-24T09:00:00.000Z',
+    userId: '5f0c7d2e-1111-4a6b-9c1d-2e3f4a5b6c7d',
+    customerName: 'Meera Iyer',
+    contactEmail: 'meera@example.in',
+    contactPhone: '9876543210',
+    itemCount: 3,
+    totalPaise: 90_000,
+    payment: 'paid',
+    status: 3,
+    codStatus: null,
+    shippingAddress: {
+      fullName: 'Meera Iyer',
+      address: '4 Anna Salai',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      postalCode: '600002',
+      phone: '+919876543210',
+    },
+    carrier: null,
+    trackingNumber: null,
+    cancelReason: null,
+    items: [
+      {
+        productId: null,
+        title: 'Leather Diary',
+        size: null,
+        color: null,
+        quantity: 2,
+        unitPricePaise: 30_000,
+      },
+      {
+        productId: null,
+        title: 'Gel Pen',
+        size: null,
+        color: null,
+        quantity: 1,
+        unitPricePaise: 30_000,
+      },
+    ],
+    payments: [],
+    notifications: [],
+    timeline: [],
+    notes: [],
+    actions: [],
+    refundablePaise: 90_000,
+    documents: [],
+    returns: [],
     ...over,
   };
 }

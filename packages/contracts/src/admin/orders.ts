@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { carrierNames, normaliseTrackingNumber, trackingNumberProblem } from '../carriers';
 import { orderStatusKeys } from '../order-rules';
 import { codStatuses, orderDocumentSchema, orderSchema } from '../orders';
+import { shopperReturnSchema } from '../returns';
 import { adminPageQuery, optionalQueryText, pageOf, queryDate, rupeesInputSchema } from './common';
 
 /** GET /admin/orders?q=&status=&from=&to=&page=&limit= (q: order id, e-mail or phone) */
@@ -150,6 +151,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   refundablePaise: z.number().int(),
   /** the tax invoice and credit notes, oldest first (GET …/documents/{id}.pdf) */
   documents: z.array(orderDocumentSchema).optional(),
+  /** the order's return requests, oldest first (each opens at /returns/{id} in the back office) */
+  returns: z.array(shopperReturnSchema).optional(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

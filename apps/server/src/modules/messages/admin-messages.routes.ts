@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { toCsv } from '../../lib/csv';
 import { shopDate } from '../../lib/shop-days';
 import {
@@ -34,18 +35,16 @@ export const adminMessageRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, jwtSecret, baseUrl }) => {
   app.addHook('onRequest', app.staffOnly);
 
-  app.get(
-    '/admin/messages',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'The contact form’s messages, newest first, with the number unread',
-        security: adminSecurity,
-        querystring: adminMessageListQuerySchema,
-        response: { 200: adminMessageListSchema, ...adminErrors },
-      },
+      path: '/admin/messages',
+      tags,
+      summary: 'The contact form’s messages, newest first, with the number unread',
+      querystring: adminMessageListQuerySchema,
+      response: adminMessageListSchema,
     },
-    (request) => listContactMessages(db, request.store.id, request.query),
+    (storeId, query) => listContactMessages(db, storeId, query),
   );
 
   app.get(
@@ -86,18 +85,16 @@ export const adminMessageRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/admin/newsletter',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Confirmed newsletter subscribers (not unsubscribed), newest first',
-        security: adminSecurity,
-        querystring: adminSubscriberListQuerySchema,
-        response: { 200: adminSubscriberListSchema, ...adminErrors },
-      },
+      path: '/admin/newsletter',
+      tags,
+      summary: 'Confirmed newsletter subscribers (not unsubscribed), newest first',
+      querystring: adminSubscriberListQuerySchema,
+      response: adminSubscriberListSchema,
     },
-    (request) => listSubscribers(db, request.store.id, request.query),
+    (storeId, query) => listSubscribers(db, storeId, query),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { actorOf } from '../activity/activity.service';
 import { addOrderNote, getAdminOrder, listAdminOrders, storeOrderId } from './admin-orders.service';
 import { confirmCodOrder } from './cod-confirmation.service';
@@ -38,18 +39,16 @@ export function transitionHttpError(err: unknown): unknown {
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', app.staffOnly);
 
-  app.get(
-    '/admin/orders',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Orders, newest first: search by order id, e-mail or phone; status; date range',
-        security: adminSecurity,
-        querystring: adminOrderListQuerySchema,
-        response: { 200: adminOrderListSchema, ...adminErrors },
-      },
+      path: '/admin/orders',
+      tags,
+      summary: 'Orders, newest first: search by order id, e-mail or phone; status; date range',
+      querystring: adminOrderListQuerySchema,
+      response: adminOrderListSchema,
     },
-    (request) => listAdminOrders(db, request.store.id, request.query),
+    (storeId, query) => listAdminOrders(db, storeId, query),
   );
 
   app.get(

@@ -29,6 +29,7 @@ import { checkRange, dayStart } from '../../lib/shop-days';
 import { documentsOfOrders } from '../invoices/invoices.service';
 import { ORDER_ID_LENGTH, normalizeOrderId, normalizeOrderIdPrefix } from './order-id';
 import { nextOrderStatus } from './order-status';
+import { shopperReturnsOf } from './order-returns-view';
 import {
   paymentStatusOf,
   paymentSummaries,
@@ -234,7 +235,11 @@ export async function getAdminOrder(
     .filter((p) => p.status === 'succeeded')
     .reduce((s, p) => s + Math.max(0, p.amountPaise - p.refundedPaise - requestedOf(p.id)), 0);
   const payment = paymentStateOf(row, states.get(row.id));
-  const documents = (await documentsOfOrders(db, [row.id])).get(row.id) ?? [];
+  const [documentsOf, afterSale] = await Promise.all([
+    documentsOfOrders(db, [row.id]),
+    shopperReturnsOf(db, [row]),
+  ]);
+  const documents = documentsOf.get(row.id) ?? [];
 
   const timeline = [
     { at: row.createdAt, text: 'Order placed', actor: 'shopper' },
@@ -345,6 +350,7 @@ export async function getAdminOrder(
     ),
     refundablePaise,
     documents,
+    returns: afterSale.returnsOf.get(row.id) ?? [],
   };
 }
 

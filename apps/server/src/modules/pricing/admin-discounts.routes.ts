@@ -9,6 +9,7 @@ import {
 } from '@store/contracts/admin/discounts';
 import type { Db } from '../../db/client';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { actorOf } from '../activity/activity.service';
 import {
   createDiscount,
@@ -28,18 +29,16 @@ const params = z.object({ id: z.string().max(64) });
 export const adminDiscountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', app.staffOnly);
 
-  app.get(
-    '/admin/discounts',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'The discounts, newest first, with how many orders (not cancelled) used each',
-        security: adminSecurity,
-        querystring: adminDiscountListQuerySchema,
-        response: { 200: adminDiscountListSchema, ...adminErrors },
-      },
+      path: '/admin/discounts',
+      tags,
+      summary: 'The discounts, newest first, with how many orders (not cancelled) used each',
+      querystring: adminDiscountListQuerySchema,
+      response: adminDiscountListSchema,
     },
-    async (request) => listDiscounts(db, request.store.id, request.query),
+    (storeId, query) => listDiscounts(db, storeId, query),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
 } from '@store/contracts/admin/products';
 import type { Db } from '../../db/client';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { actorOf } from '../activity/activity.service';
 import {
   deleteProduct,
@@ -28,18 +29,16 @@ const params = z.object({ id: z.string().max(64) });
 export const adminProductRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', app.staffOnly);
 
-  app.get(
-    '/admin/products',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Products: search, category, stock and status filters, newest first',
-        security: adminSecurity,
-        querystring: adminProductListQuerySchema,
-        response: { 200: adminProductListSchema, ...adminErrors },
-      },
+      path: '/admin/products',
+      tags,
+      summary: 'Products: search, category, stock and status filters, newest first',
+      querystring: adminProductListQuerySchema,
+      response: adminProductListSchema,
     },
-    (request) => listAdminProducts(db, request.store.id, request.query),
+    (storeId, query) => listAdminProducts(db, storeId, query),
   );
 
   app.get(

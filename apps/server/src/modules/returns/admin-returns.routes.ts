@@ -10,6 +10,7 @@ import {
 } from '@store/contracts/admin/returns';
 import type { Db } from '../../db/client';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { actorOf } from '../activity/activity.service';
 import type { PaymentConfig } from '../payments/payment-config';
 import {
@@ -34,18 +35,16 @@ export const adminReturnRoutes: FastifyPluginAsyncZod<{ db: Db; config: PaymentC
 ) => {
   app.addHook('onRequest', app.staffOnly);
 
-  app.get(
-    '/admin/returns',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Return requests, newest first, by state',
-        security: adminSecurity,
-        querystring: adminReturnListQuerySchema,
-        response: { 200: adminReturnListSchema, ...adminErrors },
-      },
+      path: '/admin/returns',
+      tags,
+      summary: 'Return requests, newest first, by state',
+      querystring: adminReturnListQuerySchema,
+      response: adminReturnListSchema,
     },
-    (request) => listReturns(db, request.store.id, request.query),
+    (storeId, query) => listReturns(db, storeId, query),
   );
 
   app.get(

@@ -195,6 +195,31 @@ describe('Request a return (the shopper)', () => {
 });
 
 describe('Returns in the back office', () => {
+  it('lists an order’s returns on its order page, with their states and items', async () => {
+    const { id, items } = await deliveredOrder();
+    const before = (await admin('GET', `/orders/${id}`)).json();
+    expect(before.returns).toEqual([]);
+    const created = (
+      await request(id, {
+        lines: [{ orderItemId: items[0]!.id, quantity: 1 }],
+        reason: 'Wrong colour',
+        photos: [],
+      })
+    ).json();
+    await admin('POST', `/returns/${created.id}/reject`, { reason: 'Used' });
+    const page = await admin('GET', `/orders/${id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().returns).toEqual([
+      expect.objectContaining({
+        id: created.id,
+        status: 'rejected',
+        reason: 'Wrong colour',
+        rejectionReason: 'Used',
+        lines: [{ orderItemId: items[0]!.id, productTitle: items[0]!.productTitle, quantity: 1 }],
+      }),
+    ]);
+  });
+
   it('approves, marks received (stock back once) and refunds part with a credit note; nothing moves back', async () => {
     const { id, items } = await deliveredOrder();
     const item = items[0]!;

@@ -7,6 +7,7 @@ import {
 } from '@store/contracts/admin/reviews';
 import type { Db } from '../../db/client';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { actorOf } from '../activity/activity.service';
 import { listReviews, moderateReview } from './reviews.service';
 
@@ -20,18 +21,16 @@ const params = z.object({
 export const adminReviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', app.staffOnly);
 
-  app.get(
-    '/admin/reviews',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'Reviews, newest first, by status',
-        security: adminSecurity,
-        querystring: adminReviewListQuerySchema,
-        response: { 200: adminReviewListSchema, ...adminErrors },
-      },
+      path: '/admin/reviews',
+      tags,
+      summary: 'Reviews, newest first, by status',
+      querystring: adminReviewListQuerySchema,
+      response: adminReviewListSchema,
     },
-    (request) => listReviews(db, request.store.id, request.query),
+    (storeId, query) => listReviews(db, storeId, query),
   );
 
   app.post(

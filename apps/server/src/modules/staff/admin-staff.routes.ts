@@ -22,6 +22,7 @@ import { HttpError } from '../../lib/errors';
 import { bearerToken } from '../../lib/tokens';
 import { staffSignInLimits } from '../../plugins/rate-limit';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { actorOf, listActivity } from '../activity/activity.service';
 import {
   addStaff,
@@ -179,17 +180,15 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     (request) => updateStaff(db, actorOf(request), request.params.staffId, request.body),
   );
 
-  app.get(
-    '/admin/activity',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: 'The activity log, newest first',
-        security: adminSecurity,
-        querystring: adminActivityQuerySchema,
-        response: { 200: adminActivityListSchema, ...adminErrors },
-      },
+      path: '/admin/activity',
+      tags,
+      summary: 'The activity log, newest first',
+      querystring: adminActivityQuerySchema,
+      response: adminActivityListSchema,
     },
-    (request) => listActivity(db, request.store.id, request.query),
+    (storeId, query) => listActivity(db, storeId, query),
   );
 };

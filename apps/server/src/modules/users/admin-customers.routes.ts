@@ -7,6 +7,7 @@ import {
 } from '@store/contracts/admin/people';
 import type { Db } from '../../db/client';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
+import { adminListRoute } from '../../plugins/admin-list-route';
 import { getCustomer, listCustomers } from './admin-customers.service';
 
 const tags = ['admin: customers'];
@@ -15,19 +16,17 @@ const tags = ['admin: customers'];
 export const adminCustomerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', app.staffOnly);
 
-  app.get(
-    '/admin/customers',
+  adminListRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary:
-          'Customers, newest first, with order counts and paid spend; search by name or e-mail',
-        security: adminSecurity,
-        querystring: adminCustomerListQuerySchema,
-        response: { 200: adminCustomerListSchema, ...adminErrors },
-      },
+      path: '/admin/customers',
+      tags,
+      summary:
+        'Customers, newest first, with order counts and paid spend; search by name or e-mail',
+      querystring: adminCustomerListQuerySchema,
+      response: adminCustomerListSchema,
     },
-    (request) => listCustomers(db, request.store.id, request.query),
+    (storeId, query) => listCustomers(db, storeId, query),
   );
 
   app.get(

@@ -94,6 +94,51 @@ describe('track order screen', () => {
     );
   });
 
+  it('shows the order’s returns with their states and dates, as My Orders does', async () => {
+    server.use(
+      http.get(`${API}/orders/:id`, ({ params }) =>
+        HttpResponse.json(
+          orderFixture({
+            id: String(params.id),
+            status: 3,
+            returns: [
+              {
+                id: 'RET1',
+                status: 'approved',
+                createdAt: '2025-03-10T04:30:00.000Z',
+                reason: 'The cover is torn',
+                lines: [{ orderItemId: 'i1', productTitle: 'A5 Diary', quantity: 1 }],
+                photos: [],
+                instructions: 'Hand it to India Post with the order number',
+                rejectionReason: null,
+                refunded: null,
+                history: [
+                  { status: 'requested', at: '2025-03-10T04:30:00.000Z' },
+                  { status: 'approved', at: '2025-03-11T06:00:00.000Z' },
+                ],
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    renderTrack();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Order Number'), 'K7M2QX9P');
+    await user.type(screen.getByLabelText('Email or Phone'), 'asha@example.in');
+    await user.click(screen.getByRole('button', { name: 'Track Order' }));
+    const returns = await screen.findByRole('region', { name: 'Returns' });
+    expect(within(returns).getByText('A5 Diary × 1')).toBeInTheDocument();
+    expect(returns).toHaveTextContent(
+      'How to send it back: Hand it to India Post with the order number',
+    );
+    expect(
+      within(returns)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Return requested10 Mar 2025, 10:00 am', 'Return approved11 Mar 2025, 11:30 am']);
+  });
+
   it('toasts when the order is not found', async () => {
     server.use(
       http.get(`${API}/orders/:id`, () =>

@@ -6,8 +6,7 @@ import {
   adminCustomerListQuerySchema,
   type adminCustomerRowSchema,
 } from '@store/contracts/admin/people';
-import { DataTable } from '@/components/data-table';
-import { QueryState } from '@/components/query-state';
+import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
 import { formatDate } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
@@ -57,21 +56,13 @@ export function CustomersTable() {
         value={query.q ?? ''}
         onSearch={(q) => update({ q })}
       />
-      <QueryState query={customers}>
-        {(list) => (
-          <DataTable
-            caption="Customers"
-            columns={columns}
-            data={list.data}
-            total={list.total}
-            page={list.page}
-            limit={list.limit}
-            fetching={customers.isPlaceholderData}
-            onPageChange={(page) => update({ page })}
-            empty="No customers match."
-          />
-        )}
-      </QueryState>
+      <PagedTable
+        query={customers}
+        caption="Customers"
+        columns={columns}
+        onPageChange={(page) => update({ page })}
+        empty="No customers match."
+      />
     </div>
   );
 }

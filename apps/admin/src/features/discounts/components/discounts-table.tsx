@@ -6,8 +6,7 @@ import { formatPaise } from '@store/contracts/money';
 import { Badge } from '@store/ui/badge';
 import { Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
-import { DataTable } from '@/components/data-table';
-import { QueryState } from '@/components/query-state';
+import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
 import { formatDateTime } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
@@ -133,21 +132,13 @@ export function DiscountsTable() {
           </Select>
         </div>
       </div>
-      <QueryState query={discounts}>
-        {(list) => (
-          <DataTable
-            caption="Discounts"
-            columns={columns}
-            data={list.data}
-            total={list.total}
-            page={list.page}
-            limit={list.limit}
-            fetching={discounts.isPlaceholderData}
-            onPageChange={(page) => update({ page })}
-            empty="No discounts yet. New discount makes a coupon code or an automatic offer."
-          />
-        )}
-      </QueryState>
+      <PagedTable
+        query={discounts}
+        caption="Discounts"
+        columns={columns}
+        onPageChange={(page) => update({ page })}
+        empty="No discounts yet. New discount makes a coupon code or an automatic offer."
+      />
     </div>
   );
 }

@@ -2,8 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
 import { adminMessageListQuerySchema, type ContactMessage } from '@store/contracts/admin/messages';
-import { DataTable } from '@/components/data-table';
-import { QueryState } from '@/components/query-state';
+import { PagedTable } from '@/components/paged-table';
 import { formatDateTime } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
 import { useMessages } from '../api/messages';
@@ -56,29 +55,22 @@ export function MessagesInbox() {
   const messages = useMessages(query);
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <QueryState query={messages}>
-        {(data) => (
-          <>
-            <p className="text-sm text-muted-foreground">
-              {data.unread === 0
-                ? 'No unread messages.'
-                : `${data.unread} unread ${data.unread === 1 ? 'message' : 'messages'}.`}{' '}
-              Each message is also e-mailed to the owner.
-            </p>
-            <DataTable
-              caption="Messages"
-              columns={columns}
-              data={data.data}
-              total={data.total}
-              page={data.page}
-              limit={data.limit}
-              onPageChange={(page) => update({ page })}
-              fetching={messages.isFetching}
-              empty="No messages yet. Messages sent from the Contact page appear here."
-            />
-          </>
+      <PagedTable
+        query={messages}
+        above={(data) => (
+          <p className="text-sm text-muted-foreground">
+            {data.unread === 0
+              ? 'No unread messages.'
+              : `${data.unread} unread ${data.unread === 1 ? 'message' : 'messages'}.`}{' '}
+            Each message is also e-mailed to the owner.
+          </p>
         )}
-      </QueryState>
+        caption="Messages"
+        columns={columns}
+        onPageChange={(page) => update({ page })}
+        fetching={messages.isFetching}
+        empty="No messages yet. Messages sent from the Contact page appear here."
+      />
     </div>
   );
 }

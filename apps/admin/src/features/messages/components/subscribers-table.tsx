@@ -4,8 +4,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@store/ui/button';
 import { toast } from '@store/ui/toast';
 import { adminSubscriberListQuerySchema, type Subscriber } from '@store/contracts/admin/messages';
-import { DataTable } from '@/components/data-table';
-import { QueryState } from '@/components/query-state';
+import { PagedTable } from '@/components/paged-table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useUrlQuery } from '@/lib/url-query';
@@ -49,35 +48,28 @@ export function SubscribersTable({
   };
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <QueryState query={subscribers}>
-        {(data) => (
-          <>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-muted-foreground">
-                {data.total} confirmed {data.total === 1 ? 'subscriber' : 'subscribers'}
-                {data.awaitingConfirmation
-                  ? `; ${data.awaitingConfirmation} signed up but not yet confirmed (not listed: they get nothing until they confirm).`
-                  : '.'}
-              </p>
-              <Button variant="outline" onClick={() => void onExport()} disabled={exporting}>
-                <Download aria-hidden="true" />
-                {exporting ? 'Exporting…' : 'Export CSV'}
-              </Button>
-            </div>
-            <DataTable
-              caption="Newsletter subscribers"
-              columns={columns}
-              data={data.data}
-              total={data.total}
-              page={data.page}
-              limit={data.limit}
-              onPageChange={(page) => update({ page })}
-              fetching={subscribers.isFetching}
-              empty="No confirmed subscribers yet."
-            />
-          </>
+      <PagedTable
+        query={subscribers}
+        above={(data) => (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground">
+              {data.total} confirmed {data.total === 1 ? 'subscriber' : 'subscribers'}
+              {data.awaitingConfirmation
+                ? `; ${data.awaitingConfirmation} signed up but not yet confirmed (not listed: they get nothing until they confirm).`
+                : '.'}
+            </p>
+            <Button variant="outline" onClick={() => void onExport()} disabled={exporting}>
+              <Download aria-hidden="true" />
+              {exporting ? 'Exporting…' : 'Export CSV'}
+            </Button>
+          </div>
         )}
-      </QueryState>
+        caption="Newsletter subscribers"
+        columns={columns}
+        onPageChange={(page) => update({ page })}
+        fetching={subscribers.isFetching}
+        empty="No confirmed subscribers yet."
+      />
     </div>
   );
 }

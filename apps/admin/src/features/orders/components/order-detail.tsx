@@ -13,6 +13,7 @@ import { CancelOrderDialog } from './cancel-order-dialog';
 import { CodCollectionDialog } from './cod-collection-dialog';
 import { OrderDocuments, PackingSlipButton } from './order-documents';
 import { OrderNotes } from './order-notes';
+import { OrderReturns } from './order-returns';
 import { ReturnUndeliveredDialog } from './return-undelivered-dialog';
 import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
@@ -258,6 +259,12 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
             </ul>
           )}
         </Section>
+
+        {order.returns?.length ? (
+          <Section title="Returns">
+            <OrderReturns returns={order.returns} />
+          </Section>
+        ) : null}
 
         <Section title="Documents">
           <OrderDocuments orderId={order.id} documents={order.documents ?? []} />

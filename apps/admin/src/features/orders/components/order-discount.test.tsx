@@ -1,17 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '@store/contracts/admin/orders';
+import { orderDetailFixture } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { OrderDetail } from './order-detail';
 
-const discounted: AdminOrderDetail = {
+const discounted = orderDetailFixture({
   id: 'D1SC0UNT3D',
-  createdAt: '2026-11-23T09:00:00.000Z',
-  updatedAt: '2026-11-23T09:01:00.000Z',
-  userId: null,
-  customerName: 'Asha Verma',
-  contactEmail: 'asha@example.in',
-  contactPhone: '9876543210',
   itemCount: 3,
   totalPaise: 150_000,
   subtotalPaise: 166_667,
@@ -19,20 +13,7 @@ const discounted: AdminOrderDetail = {
   deliveryPaise: 0,
   couponCode: 'SAVE10',
   offers: [{ code: 'SAVE10', description: '10% off', goodsPaise: 16_667, deliveryPaise: 0 }],
-  payment: 'paid',
   status: 1,
-  codStatus: null,
-  shippingAddress: {
-    fullName: 'Asha Verma',
-    address: '22 Park Street',
-    city: 'Kolkata',
-    state: 'West Bengal',
-    postalCode: '700016',
-    phone: '+919876543210',
-  },
-  carrier: null,
-  trackingNumber: null,
-  cancelReason: null,
   items: [
     {
       productId: null,
@@ -53,14 +34,8 @@ const discounted: AdminOrderDetail = {
       discountPaise: 13_334,
     },
   ],
-  payments: [],
-  notifications: [],
-  timeline: [],
-  notes: [],
-  actions: [],
   refundablePaise: 0,
-  documents: [],
-};
+});
 
 describe('an order’s page with a discount', () => {
   it('shows each line’s discount, the subtotal, the code’s discount, delivery and the total', () => {

@@ -1,58 +1,28 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { Link } from 'react-router';
-import { formatPaise } from '@store/contracts/money';
 import { orderStatusKeys, orderStatusLabel, orderStatus } from '@store/contracts/order-rules';
 import { adminOrderListQuerySchema, type AdminOrderRow } from '@store/contracts/admin/orders';
 import { Input } from '@store/ui/input';
 import { Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
-import { DataTable } from '@/components/data-table';
-import { QueryState } from '@/components/query-state';
+import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
-import { formatDateTime } from '@/lib/format';
+import {
+  codeLinkColumn,
+  customerColumn,
+  dateTimeColumn,
+  moneyColumn,
+} from '@/components/table-columns';
 import { useUrlQuery } from '@/lib/url-query';
 import { useOrders } from '../api/get-orders';
 import { OrderExports } from './order-exports';
 import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
 const columns: ColumnDef<AdminOrderRow, unknown>[] = [
-  {
-    header: 'Order',
-    accessorKey: 'id',
-    cell: ({ row }) => (
-      <Link
-        to={`/orders/${row.original.id}`}
-        className="font-mono font-medium text-primary underline-offset-2 hover:underline"
-      >
-        {row.original.id}
-      </Link>
-    ),
-  },
-  {
-    header: 'Placed',
-    accessorKey: 'createdAt',
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span>
-    ),
-  },
-  {
-    header: 'Customer',
-    accessorKey: 'customerName',
-    cell: ({ row }) => (
-      <div>
-        <div>{row.original.customerName}</div>
-        <div className="text-xs text-muted-foreground">{row.original.contactEmail}</div>
-      </div>
-    ),
-  },
+  codeLinkColumn('Order', 'id', (order) => `/orders/${order.id}`),
+  dateTimeColumn('Placed', 'createdAt'),
+  customerColumn(),
   { header: 'Items', accessorKey: 'itemCount' },
-  {
-    header: 'Total',
-    accessorKey: 'totalPaise',
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">{formatPaise(row.original.totalPaise)}</span>
-    ),
-  },
+  moneyColumn('Total', 'totalPaise'),
   {
     header: 'Payment',
     accessorKey: 'payment',
@@ -133,21 +103,13 @@ export function OrdersTable() {
         </div>
       </div>
       <OrderExports query={query} />
-      <QueryState query={orders}>
-        {(list) => (
-          <DataTable
-            caption="Orders"
-            columns={columns}
-            data={list.data}
-            total={list.total}
-            page={list.page}
-            limit={list.limit}
-            fetching={orders.isPlaceholderData}
-            onPageChange={(page) => update({ page })}
-            empty="No orders match these filters."
-          />
-        )}
-      </QueryState>
+      <PagedTable
+        query={orders}
+        caption="Orders"
+        columns={columns}
+        onPageChange={(page) => update({ page })}
+        empty="No orders match these filters."
+      />
     </div>
   );
 }

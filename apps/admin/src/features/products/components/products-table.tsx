@@ -6,8 +6,7 @@ import { adminProductListQuerySchema, type AdminProductRow } from '@store/contra
 import { Badge } from '@store/ui/badge';
 import { Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
-import { DataTable } from '@/components/data-table';
-import { QueryState } from '@/components/query-state';
+import { PagedTable } from '@/components/paged-table';
 import { SearchBox } from '@/components/search-box';
 import { useCategories } from '@/lib/shared-queries';
 import { useUrlQuery } from '@/lib/url-query';
@@ -178,21 +177,13 @@ export function ProductsTable() {
           </Select>
         </div>
       </div>
-      <QueryState query={products}>
-        {(list) => (
-          <DataTable
-            caption="Products"
-            columns={columns}
-            data={list.data}
-            total={list.total}
-            page={list.page}
-            limit={list.limit}
-            fetching={products.isPlaceholderData}
-            onPageChange={(page) => update({ page })}
-            empty="No products match these filters."
-          />
-        )}
-      </QueryState>
+      <PagedTable
+        query={products}
+        caption="Products"
+        columns={columns}
+        onPageChange={(page) => update({ page })}
+        empty="No products match these filters."
+      />
     </div>
   );
 }

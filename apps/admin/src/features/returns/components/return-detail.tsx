@@ -22,7 +22,7 @@ import { RefundAmountFields, type RefundFieldsForm } from '@/components/refund-a
 import { applyServerErrors } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useReturnAction, type ReturnActionRequest } from '../api/returns';
-import { ReturnStatusBadge } from './return-status-badge';
+import { ReturnStatusBadge } from '@/components/return-status-badge';
 
 type Run = (action: ReturnActionRequest) => Promise<unknown>;
 

@@ -10,9 +10,8 @@ import { Badge } from '@store/ui/badge';
 import { Button } from '@store/ui/button';
 import { Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
-import { DataTable } from '@/components/data-table';
-import { QueryState } from '@/components/query-state';
-import { formatDateTime } from '@/lib/format';
+import { PagedTable } from '@/components/paged-table';
+import { dateTimeColumn } from '@/components/table-columns';
 import { useUrlQuery } from '@/lib/url-query';
 import { useModerateReview, useReviews } from '../api/reviews';
 
@@ -88,13 +87,7 @@ const columns: ColumnDef<AdminReviewRow, unknown>[] = [
     ),
   },
   { header: 'Shopper', accessorKey: 'customerName' },
-  {
-    header: 'Date',
-    accessorKey: 'createdAt',
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">{formatDateTime(row.original.createdAt)}</span>
-    ),
-  },
+  dateTimeColumn('Date', 'createdAt'),
   { header: 'Actions', id: 'actions', cell: ({ row }) => <Actions row={row.original} /> },
 ];
 
@@ -119,21 +112,13 @@ export function ReviewsTable() {
           ))}
         </Select>
       </div>
-      <QueryState query={reviews}>
-        {(list) => (
-          <DataTable
-            caption="Reviews"
-            columns={columns}
-            data={list.data}
-            total={list.total}
-            page={list.page}
-            limit={list.limit}
-            fetching={reviews.isPlaceholderData}
-            onPageChange={(page) => update({ page })}
-            empty="No reviews match this filter."
-          />
-        )}
-      </QueryState>
+      <PagedTable
+        query={reviews}
+        caption="Reviews"
+        columns={columns}
+        onPageChange={(page) => update({ page })}
+        empty="No reviews match this filter."
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
 import type { OrderView } from '../lib/order-view';
 import { OrderDocuments } from './order-documents';
+import { OrderReturns } from './order-returns';
 import { OrderShipping } from './order-shipping';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderStatusNote } from './order-status-note';
@@ -10,8 +11,8 @@ import { OrderStatusHistory } from './order-status-history';
 import { OrderTotals } from './order-totals';
 
 /**
- * The tracking result: id, date, status, shipping, an items table and the tax documents (fetched
- * with the same contact the visitor looked the order up with).
+ * The tracking result: id, date, status, shipping, its returns (as My Orders shows them), an items
+ * table and the tax documents (fetched with the same contact the visitor looked the order up with).
  */
 export function TrackedOrder({ order, contactInfo }: { order: OrderView; contactInfo?: string }) {
   return (
@@ -30,6 +31,7 @@ export function TrackedOrder({ order, contactInfo }: { order: OrderView; contact
       <CardContent className="grid gap-6">
         <OrderShipping shipping={order.shipping} />
         <OrderStatusHistory history={order.history} />
+        <OrderReturns returns={order.returns} />
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="mb-2 text-left font-semibold">Items</caption>

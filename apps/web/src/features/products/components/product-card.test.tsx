@@ -2,6 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { stockAlertMessages } from '@store/contracts/stock';
+import { API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
 import type { ProductView } from '../lib/product-view';
 import { ProductCard } from './product-card';
@@ -23,6 +26,18 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => ({
   variants: [],
   ...overrides,
 });
+
+/** Answers Notify me as the server does, keeping each request sent. */
+function serveStockAlerts() {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(`${API}/products/:id/stock-alerts`, async ({ request, params }) => {
+      sent.push({ id: params.id, body: await request.json() });
+      return HttpResponse.json({ message: stockAlertMessages.saved }, { status: 202 });
+    }),
+  );
+  return sent;
+}
 
 async function addFromCard(view: ProductView) {
   const onAddToCart = vi.fn();
@@ -196,7 +211,8 @@ describe('product card', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
-  it('a sold-out product says so and its Add to Cart is disabled, naming the reason', async () => {
+  it('a sold-out product says so and offers Notify me instead of Add to Cart, in the quick view', async () => {
+    const sent = serveStockAlerts();
     const onAddToCart = vi.fn();
     renderWithProviders(
       <ProductCard
@@ -204,10 +220,21 @@ describe('product card', () => {
         onAddToCart={onAddToCart}
       />,
     );
-    const button = screen.getByRole('button', { name: 'Add Spiral Notebook to cart' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription('Sold out');
-    await userEvent.click(button);
+    expect(
+      screen.queryByRole('button', { name: 'Add Spiral Notebook to cart' }),
+    ).not.toBeInTheDocument();
+    const notify = screen.getByRole('button', { name: 'Notify me when Spiral Notebook is back' });
+    expect(notify).toHaveAccessibleDescription('Sold out');
+    await userEvent.click(notify);
+    const dialog = await screen.findByRole('dialog', { name: 'Spiral Notebook' });
+    expect(within(dialog).queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    await userEvent.type(
+      await within(dialog).findByLabelText('E-mail me when it is back in stock'),
+      'asha@example.in',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Notify me' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(stockAlertMessages.saved);
+    expect(sent).toEqual([{ id: 'p1', body: { email: 'asha@example.in' } }]);
     expect(onAddToCart).not.toHaveBeenCalled();
   });
 
@@ -223,7 +250,8 @@ describe('product card', () => {
     expect(screen.queryByText(/left|Sold out/)).not.toBeInTheDocument();
   });
 
-  it('Quick view: the picked variant counts; a sold-out one is marked and cannot be added', async () => {
+  it('Quick view: the picked variant counts; a sold-out one offers Notify me for that size', async () => {
+    const sent = serveStockAlerts();
     const onAddToCart = vi.fn();
     const inStock = { status: 'in_stock', left: null } as const;
     renderWithProviders(
@@ -240,15 +268,53 @@ describe('product card', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Quick view Spiral Notebook' }));
     const dialog = await screen.findByRole('dialog', { name: 'Spiral Notebook' });
-    const add = within(dialog).getByRole('button', { name: 'Add to Cart' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'A4 (sold out)' }));
-    expect(add).toBeDisabled();
-    expect(add).toHaveAccessibleDescription('Sold out');
+    expect(within(dialog).queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    const notify = within(dialog).getByRole('button', { name: 'Notify me' });
+    expect(notify).toHaveAccessibleDescription('Sold out');
+    await userEvent.click(notify);
+    await userEvent.type(
+      await within(dialog).findByLabelText('E-mail me when it is back in stock'),
+      'asha@example.in',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Notify me' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(stockAlertMessages.saved);
+    expect(sent).toEqual([{ id: 'p1', body: { email: 'asha@example.in', size: 'A4' } }]);
+
     await userEvent.click(within(dialog).getByRole('radio', { name: 'A5' }));
-    expect(add).toBeEnabled();
+    const add = within(dialog).getByRole('button', { name: 'Add to Cart' });
     await userEvent.click(add);
     expect(onAddToCart).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'p1', selectedSize: 'A5' }),
     );
+  });
+
+  it('Quick view from a sold-out card: a size is picked before Notify me', async () => {
+    serveStockAlerts();
+    const soldOut = { status: 'sold_out', left: null } as const;
+    renderWithProviders(
+      <ProductCard
+        product={product({
+          sizes: ['A4', 'A5'],
+          availability: soldOut,
+          variants: [
+            { size: 'A4', color: null, availability: soldOut },
+            { size: 'A5', color: null, availability: soldOut },
+          ],
+        })}
+        onAddToCart={vi.fn()}
+      />,
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Notify me when Spiral Notebook is back' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Spiral Notebook' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Notify me' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a size');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'A5 (sold out)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Notify me' }));
+    expect(
+      await within(dialog).findByLabelText('E-mail me when it is back in stock'),
+    ).toBeInTheDocument();
   });
 });

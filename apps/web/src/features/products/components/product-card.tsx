@@ -1,4 +1,4 @@
-import { Eye, Heart, Info, ShoppingCart } from 'lucide-react';
+import { Bell, Eye, Heart, Info, ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
@@ -70,8 +70,10 @@ export function ProductCard({
 }: ProductCardProps) {
   const href = paths.product(product.id);
   const onSale = isOnSale(product);
-  const [quickView, setQuickView] = useState(false);
+  // 'notify': opened from a sold-out card's Notify me, so the quick view offers its form at once
+  const [quickView, setQuickView] = useState<false | 'look' | 'notify'>(false);
   const quickViewButton = useRef<HTMLButtonElement>(null);
+  const notifyButton = useRef<HTMLButtonElement>(null);
   const stockId = useId();
   const preselected: VariantChoice = {
     size: onlyOption(product.sizes),
@@ -144,7 +146,7 @@ export function ProductCard({
             aria-label={`Quick view ${product.name}`}
             aria-haspopup="dialog"
             ref={quickViewButton}
-            onClick={() => setQuickView(true)}
+            onClick={() => setQuickView('look')}
           >
             <Eye aria-hidden="true" />
           </Button>
@@ -186,23 +188,38 @@ export function ProductCard({
         <div className={stockSlotClass}>
           <StockNote id={stockId} availability={availability} />
         </div>
-        <Button
-          onClick={() => addToCart()}
-          disabled={soldOut}
-          aria-describedby={soldOut ? stockId : undefined}
-          className="mt-1 w-full"
-          aria-label={`Add ${product.name} to cart`}
-        >
-          <ShoppingCart aria-hidden="true" />
-          Add to Cart
-        </Button>
+        {soldOut ? (
+          // no dead Add to Cart: Notify me, as on the product page, in the quick view (its form
+          // loads with it, so the listing's first load carries only this button)
+          <Button
+            ref={notifyButton}
+            onClick={() => setQuickView('notify')}
+            aria-describedby={stockId}
+            aria-haspopup="dialog"
+            className="mt-1 w-full"
+            aria-label={`Notify me when ${product.name} is back`}
+          >
+            <Bell aria-hidden="true" />
+            Notify me
+          </Button>
+        ) : (
+          <Button
+            onClick={() => addToCart()}
+            className="mt-1 w-full"
+            aria-label={`Add ${product.name} to cart`}
+          >
+            <ShoppingCart aria-hidden="true" />
+            Add to Cart
+          </Button>
+        )}
       </div>
       {quickView && (
         <Suspense fallback={null}>
           <QuickViewDialog
             product={product}
-            onOpenChange={setQuickView}
-            returnFocusTo={quickViewButton}
+            onOpenChange={(open) => setQuickView(open ? quickView : false)}
+            returnFocusTo={quickView === 'notify' ? notifyButton : quickViewButton}
+            notify={quickView === 'notify'}
             onAddToCart={(choice) => {
               addToCart(choice);
               setQuickView(false);

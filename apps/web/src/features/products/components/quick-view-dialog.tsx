@@ -1,5 +1,5 @@
-import { ShoppingCart } from 'lucide-react';
-import { useId, useState, type RefObject } from 'react';
+import { Bell, ShoppingCart } from 'lucide-react';
+import { lazy, Suspense, useId, useState, type RefObject } from 'react';
 import { focusOnClose } from '@/lib/focus-on-close';
 import { Link } from 'react-router';
 import { Badge } from '@store/ui/badge';
@@ -20,6 +20,11 @@ import { VariantPickers } from './option-picker';
 import { PICTURE_SIZES, ProductPicture } from './product-picture';
 import { StockNote } from './stock-note';
 
+// the product page's Notify me form, loaded when a shopper asks for it on a sold-out product
+const NotifyMeForm = lazy(() =>
+  import('./notify-me-form').then((m) => ({ default: m.NotifyMeForm })),
+);
+
 interface QuickViewDialogProps {
   product: ProductView;
   onOpenChange: (open: boolean) => void;
@@ -27,17 +32,21 @@ interface QuickViewDialogProps {
   onAddToCart: (choice: VariantChoice) => void;
   /** the button that opened it, which has the focus again once it closes */
   returnFocusTo: RefObject<HTMLElement | null>;
+  /** opened from a sold-out card's Notify me: the form shows at once when no option is left to pick */
+  notify?: boolean;
 }
 
 /**
  * A look at a product without leaving the list: picture, price, description and its options, with
- * the card's Add to Cart. Loaded on first use, so Radix stays out of the listing's bundle.
+ * the card's Add to Cart, or Notify me (the product page's form) on a sold-out choice. Loaded on
+ * first use, so Radix and the form stay out of the listing's bundle.
  */
 export default function QuickViewDialog({
   product,
   onOpenChange,
   onAddToCart,
   returnFocusTo,
+  notify = false,
 }: QuickViewDialogProps) {
   const href = paths.product(product.id);
   const stockId = useId();
@@ -46,6 +55,19 @@ export default function QuickViewDialog({
   // the picked variant counts once every option is picked; until then the product as a whole
   const availability = choiceAvailability(product, { size, color });
   const soldOut = isSoldOut(availability);
+  // a stock alert is for one variant: every option the product has must be picked first
+  const unpicked =
+    product.sizes.length > 0 && !size
+      ? 'Please select a size'
+      : product.colors.length > 0 && !color
+        ? 'Please select a colour'
+        : undefined;
+  const [notifyOpen, setNotifyOpen] = useState(notify && !unpicked);
+  const [pickFirst, setPickFirst] = useState<string>();
+  const askToNotify = () => {
+    setPickFirst(unpicked);
+    if (!unpicked) setNotifyOpen(true);
+  };
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
@@ -96,14 +118,34 @@ export default function QuickViewDialog({
           />
           <StockNote id={stockId} availability={availability} />
           <div className="mt-auto grid gap-2">
-            <Button
-              onClick={() => onAddToCart({ size, color })}
-              disabled={soldOut}
-              aria-describedby={soldOut ? stockId : undefined}
-            >
-              <ShoppingCart aria-hidden="true" />
-              Add to Cart
-            </Button>
+            {!soldOut ? (
+              <Button onClick={() => onAddToCart({ size, color })}>
+                <ShoppingCart aria-hidden="true" />
+                Add to Cart
+              </Button>
+            ) : notifyOpen ? (
+              <Suspense fallback={null}>
+                <NotifyMeForm
+                  key={`${size ?? ''}|${color ?? ''}`}
+                  productId={product.id}
+                  size={size}
+                  color={color}
+                />
+              </Suspense>
+            ) : (
+              // sold out: instead of a dead Add to Cart, ask to be told when it is back
+              <>
+                <Button onClick={askToNotify} aria-describedby={stockId}>
+                  <Bell aria-hidden="true" />
+                  Notify me
+                </Button>
+                {pickFirst && unpicked ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {unpicked}
+                  </p>
+                ) : null}
+              </>
+            )}
             <Link to={href} className={buttonVariants({ variant: 'outline' })}>
               View full details
             </Link>
