@@ -9,8 +9,7 @@ import { staffPasswordSchema, staffRoles, type StaffRole } from '@store/contract
 import { carrierNames, trackingNumberProblem } from '@store/contracts/carriers';
 import { orderStatusKeys } from '@store/contracts/order-rules';
 import { emailSchema } from '@store/contracts/users';
-import { gstr1MonthProblem } from '@store/contracts/admin/gstr1';
-import { IST_OFFSET_MS } from '@store/contracts/delivery';
+import { gstr1MonthProblem, shopMonth } from '@store/contracts/admin/gstr1';
 import type { OperatorAction } from '../modules/orders/order-transitions.service';
 
 export const storeUsage = `Usage:
@@ -248,9 +247,6 @@ function parseBackup(noun: 'backup' | 'restore', rest: string[], flags: Flags): 
   if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
   return { ok: true, command: { kind: noun, file, force: flags.force === true } };
 }
-
-/** The shop's month (India's time) as YYYY-MM. */
-const shopMonth = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 7);
 
 function parseGst(rest: string[], flags: Flags, now: Date): Parsed {
   const other = (Object.keys(flags) as (keyof Flags)[]).find((f) => f !== 'month' && f !== 'out');

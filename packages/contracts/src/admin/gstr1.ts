@@ -2,12 +2,17 @@
 // tool read, and the month it is asked for (docs/decisions/gstr1-export.md). Amounts are rupees
 // with 2 decimals as the portal wants them; the server adds them up in paise first.
 import { z } from 'zod';
+import { IST_OFFSET_MS } from '../delivery';
 
 /** GET /admin/reports/gstr1.json|csv?month=YYYY-MM and `npm run store -- gst gstr1 --month`. */
 export const gstr1QuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month like 2026-11'),
 });
 export type Gstr1Query = z.output<typeof gstr1QuerySchema>;
+
+/** The shop's month (India's time) as YYYY-MM: the newest a return may be asked for. */
+export const shopMonth = (now = new Date()) =>
+  new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 7);
 
 /**
  * Why a month cannot be asked for (`thisMonth`: the shop's month, YYYY-MM in India's time), or

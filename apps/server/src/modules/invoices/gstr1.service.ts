@@ -4,6 +4,7 @@ import {
   b2clLimitPaise,
   GSTR1_UQC,
   gstr1MonthProblem,
+  shopMonth,
   type Gstr1,
   type Gstr1HsnRow,
 } from '@store/contracts/admin/gstr1';
@@ -75,7 +76,7 @@ const isZero = (t: LineTax) =>
 
 /** The store's GSTIN, and the month checked: 400 for a bad or future month, 409 unregistered. */
 async function storeGstin(db: Db, storeId: string, month: string): Promise<string> {
-  const problem = gstr1MonthProblem(month, shopDate().slice(0, 7));
+  const problem = gstr1MonthProblem(month, shopMonth());
   if (problem) throw new HttpError(400, `month: ${problem}`, { month: problem }, 'invalid_input');
   const [store] = await db
     .select({ gstin: stores.gstin })
