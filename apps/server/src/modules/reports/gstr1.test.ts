@@ -98,7 +98,12 @@ async function cancelAndRefund(orderId: string) {
   expect(refund.statusCode, refund.body).toBe(200);
 }
 
-function admin(method: 'GET' | 'POST', url: string, payload?: object, headers = clerk.headers) {
+function admin(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = clerk.headers,
+) {
   return t.app.inject({ method, url: `/api/v1/admin${url}`, headers, payload });
 }
 
