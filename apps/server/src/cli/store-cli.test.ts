@@ -35,6 +35,23 @@ async function closeApp() {
   database = null;
 }
 
+/** Runs `body` with a server on the data folder that the CLI finds by its address file. */
+async function throughServer(body: () => Promise<void>) {
+  const a = await openApp();
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = a.server.address() as { port: number };
+  writeFileSync(
+    join(dataDir, 'server.address.json'),
+    JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${port}` }),
+  );
+  try {
+    await body();
+  } finally {
+    rmSync(join(dataDir, 'server.address.json'), { force: true });
+    await closeApp();
+  }
+}
+
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'store-cli-orders-'));
   const a = await openApp();
@@ -91,14 +108,7 @@ describe('npm run store -- order <id> ship --carrier', () => {
 
   it('asks the server holding the data folder, which checks the carrier too', async () => {
     const [, second] = orderIds;
-    const a = await openApp();
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = a.server.address() as { port: number };
-    writeFileSync(
-      join(dataDir, 'server.address.json'),
-      JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${port}` }),
-    );
-    try {
+    await throughServer(async () => {
       const ship = await store(dataDir, [
         'order',
         second!,
@@ -112,10 +122,7 @@ describe('npm run store -- order <id> ship --carrier', () => {
       expect(ship.stdout).toContain('Processing -> Shipped (tracking India Post EE123456785IN)');
       const again = await store(dataDir, ['order', second!, 'deliver']);
       expect(again.stdout).toContain('Shipped -> Delivered');
-    } finally {
-      rmSync(join(dataDir, 'server.address.json'), { force: true });
-      await closeApp();
-    }
+    });
   }, 60_000);
 });
 
@@ -142,24 +149,14 @@ describe('npm run store -- gst gstr1', () => {
   }, 60_000);
 
   it('asks the server holding the data folder for the same return', async () => {
-    const a = await openApp();
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = a.server.address() as { port: number };
-    writeFileSync(
-      join(dataDir, 'server.address.json'),
-      JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${port}` }),
-    );
-    try {
+    await throughServer(async () => {
       const out = join(dataDir, 'gstr1-remote.json');
       const run = await store(dataDir, ['gst', 'gstr1', '--month', month, '--out', out]);
       expect(run.stderr).toBe('');
       expect(JSON.parse(readFileSync(out, 'utf8')).doc_issue).toEqual(
         JSON.parse(readFileSync(join(dataDir, 'gstr1.json'), 'utf8')).doc_issue,
       );
-    } finally {
-      rmSync(join(dataDir, 'server.address.json'), { force: true });
-      await closeApp();
-    }
+    });
   }, 60_000);
 
   it('refuses a bad or future month and a missing --out with exit code 2', async () => {

@@ -12,6 +12,7 @@ import {
   authHeader,
   createTestApp,
   registerAndLogin,
+  testShippingAddress,
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
@@ -28,20 +29,13 @@ const buyerGstin = (() => {
   return first14 + gstinCheckCharacter(first14);
 })();
 
+const karnataka = testShippingAddress;
 const westBengal = {
-  fullName: 'Asha Verma',
+  ...karnataka,
   address: '22 Park Street',
   city: 'Kolkata',
   state: 'West Bengal',
   postalCode: '700016',
-  phone: '+91 98765 43210',
-};
-const karnataka = {
-  ...westBengal,
-  address: '12 MG Road, Indiranagar',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  postalCode: '560038',
 };
 
 /** Plain products in stock that carry GST (the store is in West Bengal), cheapest first. */
