@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gstr1 } from '@store/contracts/admin/gstr1';
 import { gstinCheckCharacter } from '@store/contracts/gst';
@@ -290,5 +290,40 @@ describe('GSTR-1 as CSV and its refusals', () => {
         .set({ gstin: defaultStoreTax.gstin })
         .where(eq(stores.id, DEFAULT_STORE_ID));
     }
+  });
+});
+
+describe('GSTR-1 months are India’s', () => {
+  /** Moves a document's issue to an instant, in the table and its snapshot alike. */
+  async function issueAt(orderId: string, at: string) {
+    await t.db
+      .update(invoices)
+      .set({
+        issuedAt: new Date(at),
+        snapshot: sql`jsonb_set(${invoices.snapshot}, '{issuedAt}', ${JSON.stringify(at)}::jsonb)`,
+      })
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  }
+  const invoiceNumbers = async (m: string) => {
+    const r: Gstr1 = (await admin('GET', `/reports/gstr1.json?month=${m}`)).json();
+    return r.b2cl.flatMap((b) => b.inv.map((i) => `${i.inum} ${i.idt}`));
+  };
+
+  it('counts 00:10 on the 1st in India in that month, though it is still the month before in UTC', async () => {
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+    const { number } = await documentOf(largeOrder, 'invoice');
+    const dmy = (ymd: string) => ymd.split('-').reverse().join('-');
+
+    // 18:40 UTC on the last day of the month before = 00:10 on the 1st in India
+    await issueAt(largeOrder, new Date(`${month}-01T00:10:00+05:30`).toISOString());
+    expect(await invoiceNumbers(month)).toContain(`${number} ${dmy(`${month}-01`)}`);
+    expect((await invoiceNumbers(previous)).join()).not.toContain(number);
+
+    // 23:50 in India on the last day of the month before: that month's
+    const before = new Date(new Date(`${month}-01T00:00:00+05:30`).getTime() - 10 * 60_000);
+    await issueAt(largeOrder, before.toISOString());
+    expect(await invoiceNumbers(previous)).toEqual([`${number} ${dmy(shopDate(before))}`]);
+    expect((await invoiceNumbers(month)).join()).not.toContain(number);
   });
 });
