@@ -25,6 +25,7 @@ import { ResponseCache } from './lib/response-cache';
 import { operatorRoutes } from './modules/orders/operator.routes';
 import { operatorStaffRoutes } from './modules/staff/operator-staff.routes';
 import { operatorBackupRoutes } from './modules/backup/operator-backup.routes';
+import { operatorReportRoutes } from './modules/reports/operator-gstr1.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { shopperReturnRoutes } from './modules/returns/returns.routes';
 import { adminReturnRoutes } from './modules/returns/admin-returns.routes';
@@ -359,6 +360,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(quoteRoutes, { db: options.db });
       await api.register(operatorRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorStaffRoutes, { db: options.db, jwtSecret: options.jwtSecret });
+      await api.register(operatorReportRoutes, { db: options.db, jwtSecret: options.jwtSecret });
       await api.register(operatorBackupRoutes, {
         jwtSecret: options.jwtSecret,
         dump: options.dumpDatabase,

@@ -249,3 +249,10 @@ export function amountInWords(paise: number): string {
   const words = `Rupees ${numberInIndianWords(rupees)}`;
   return rest > 0 ? `${words} and ${belowHundred(rest)} Paise Only` : `${words} Only`;
 }
+
+/**
+ * Goods worth more than this in one consignment move with an e-way bill (rule 138 of the CGST
+ * Rules): the back office warns on such an order, as nothing here generates the bill.
+ */
+export const EWAY_BILL_LIMIT_PAISE = 50_000_00;
+export const needsEwayBill = (totalPaise: number) => totalPaise > EWAY_BILL_LIMIT_PAISE;

@@ -282,3 +282,40 @@ describe('ship --carrier', () => {
     expect(parseStoreArgs(['staff', 'list', '--force']).ok).toBe(false);
   });
 });
+
+describe('gst gstr1', () => {
+  const now = new Date('2026-11-30T20:00:00Z'); // 1 December in India
+
+  it('reads the month and the file, CSV for a .csv name', () => {
+    expect(parseStoreArgs(['gst', 'gstr1', '--month', '2026-12', '--out', 'r.json'], now)).toEqual({
+      ok: true,
+      command: { kind: 'gstr1', month: '2026-12', out: 'r.json', format: 'json' },
+    });
+    expect(parseStoreArgs(['gst', 'gstr1', '--month=2026-04', '--out=r.CSV'], now)).toMatchObject({
+      ok: true,
+      command: { format: 'csv' },
+    });
+  });
+
+  it('says what is missing or wrong', () => {
+    const error = (args: string[]) => {
+      const parsed = parseStoreArgs(args, now);
+      return parsed.ok ? null : parsed.error;
+    };
+    expect(error(['gst', 'gstr1', '--out', 'r.json'])).toBe('gst gstr1 needs --month <YYYY-MM>');
+    expect(error(['gst', 'gstr1', '--month', '2026-12'])).toMatch(/^gst gstr1 needs --out <file>/);
+    expect(error(['gst', 'gstr1', '--month', '12-2026', '--out', 'r'])).toBe(
+      '--month 12-2026: Use a month like 2026-11',
+    );
+    expect(error(['gst', 'gstr1', '--month', '2027-01', '--out', 'r'])).toBe(
+      '--month 2027-01: 2027-01 has not begun yet: choose 2026-12 or an earlier month',
+    );
+    expect(error(['gst', 'gstr3b', '--month', '2026-12', '--out', 'r'])).toMatch(
+      /^Expected: gst gstr1/,
+    );
+    expect(error(['gst', 'gstr1', '--month', '2026-12', '--out', 'r', '--force'])).toBe(
+      'gst takes no --force',
+    );
+    expect(error(['orders', '--month', '2026-12'])).toBe('--month and --out go with gst gstr1');
+  });
+});

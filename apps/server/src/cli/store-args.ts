@@ -9,6 +9,7 @@ import { staffPasswordSchema, staffRoles, type StaffRole } from '@store/contract
 import { carrierNames, trackingNumberProblem } from '@store/contracts/carriers';
 import { orderStatusKeys } from '@store/contracts/order-rules';
 import { emailSchema } from '@store/contracts/users';
+import { gstr1MonthProblem, shopMonth } from '@store/contracts/admin/gstr1';
 import type { OperatorAction } from '../modules/orders/order-transitions.service';
 
 export const storeUsage = `Usage:
@@ -26,6 +27,9 @@ export const storeUsage = `Usage:
                                                               --password it asks on the terminal)
   npm run store -- staff list                                 The back-office users
   npm run store -- staff disable --email <email>              Disable one and end their sessions
+  npm run store -- gst gstr1 --month <YYYY-MM> --out <file>
+                                                              GSTR-1 of a month for the GST portal:
+                                                              JSON, or CSV when <file> ends in .csv
   npm run store -- backup <file> [--force]                    Back up the embedded database (also
                                                               while the server runs); --force
                                                               overwrites <file>
@@ -58,7 +62,8 @@ export type StoreCommand =
   | { kind: 'staff-add'; email: string; password?: string; role: StaffRole }
   | { kind: 'staff-list' }
   | { kind: 'staff-disable'; email: string }
-  | { kind: 'backup' | 'restore'; file: string; force: boolean };
+  | { kind: 'backup' | 'restore'; file: string; force: boolean }
+  | { kind: 'gstr1'; month: string; out: string; format: 'json' | 'csv' };
 
 type Parsed = { ok: true; command: StoreCommand } | { ok: false; error: string };
 
@@ -72,6 +77,8 @@ const options = {
   email: { type: 'string' },
   password: { type: 'string' },
   role: { type: 'string' },
+  month: { type: 'string' },
+  out: { type: 'string' },
   force: { type: 'boolean' },
 } as const;
 type Flags = Partial<Record<Exclude<keyof typeof options, 'force'>, string>> & { force?: boolean };
@@ -241,12 +248,34 @@ function parseBackup(noun: 'backup' | 'restore', rest: string[], flags: Flags): 
   return { ok: true, command: { kind: noun, file, force: flags.force === true } };
 }
 
-export function parseStoreArgs(argv: readonly string[]): Parsed {
+function parseGst(rest: string[], flags: Flags, now: Date): Parsed {
+  const other = (Object.keys(flags) as (keyof Flags)[]).find((f) => f !== 'month' && f !== 'out');
+  if (other) return { ok: false, error: `gst takes no --${other}` };
+  const [report, ...extra] = rest;
+  if (report !== 'gstr1')
+    return { ok: false, error: 'Expected: gst gstr1 --month <YYYY-MM> --out <file>' };
+  if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
+  if (flags.month === undefined) return { ok: false, error: 'gst gstr1 needs --month <YYYY-MM>' };
+  const problem = gstr1MonthProblem(flags.month, shopMonth(now));
+  if (problem) return { ok: false, error: `--month ${flags.month}: ${problem}` };
+  if (flags.out === undefined)
+    return {
+      ok: false,
+      error: 'gst gstr1 needs --out <file> (the JSON, or CSV when it ends in .csv)',
+    };
+  const format = /\.csv$/i.test(flags.out) ? 'csv' : 'json';
+  return { ok: true, command: { kind: 'gstr1', month: flags.month, out: flags.out, format } };
+}
+
+export function parseStoreArgs(argv: readonly string[], now = new Date()): Parsed {
   const read = readArgs(argv);
   if (!read.ok) return read;
   const { flags, words } = read;
 
   const [noun, ...rest] = words;
+  if (noun === 'gst') return parseGst(rest, flags, now);
+  if (flags.month !== undefined || flags.out !== undefined)
+    return { ok: false, error: '--month and --out go with gst gstr1' };
   if (noun === 'backup' || noun === 'restore') return parseBackup(noun, rest, flags);
   if (flags.force !== undefined) return { ok: false, error: '--force goes with backup or restore' };
   if (noun === 'staff') return parseStaff(rest, flags);
@@ -265,7 +294,7 @@ export function parseStoreArgs(argv: readonly string[]): Parsed {
     return {
       ok: false,
       error:
-        'Expected: orders, order <id> <show|ship|deliver|cancel>, refunds, refund, staff, backup or restore',
+        'Expected: orders, order <id> <show|ship|deliver|cancel>, refunds, refund, staff, gst, backup or restore',
     };
   if (extra.length > 0) return { ok: false, error: `Unexpected arguments: ${extra.join(' ')}` };
   const trackingNumber = flags.tracking;

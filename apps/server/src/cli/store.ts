@@ -1,6 +1,7 @@
 // Operator commands: `npm run store -- orders` | `order <id> show | ship --tracking <n> | deliver | cancel`
 // | `refunds` | `refund <paymentId> --amount <rupees> --reference <text>`
 // | `staff add --email <e> --password <p> --role owner|staff` | `staff list` | `staff disable --email <e>`
+// | `gst gstr1 --month <YYYY-MM> --out <file>`
 // | `backup <file> [--force]` | `restore <file> [--force]` (cli/backup-commands.ts)
 //
 // Start-up time is most of a command's time, so this file imports only what every command needs
@@ -242,6 +243,17 @@ async function execute(command: StoreCommand): Promise<string> {
         parse: (json) => staffMemberSchema.array().parse((json as { data?: unknown }).data),
       });
       return (await import('./staff-format')).formatStaffList(members);
+    }
+    case 'gstr1': {
+      const { month } = command;
+      const gstr1 = await run({
+        direct: async (db) =>
+          (await import('../modules/reports/operator-gstr1.service')).operatorGstr1(db, month),
+        remote: { path: `/reports/gstr1?${new URLSearchParams({ month })}`, timeoutMs: 60_000 },
+        parse: async (json) =>
+          (await import('@store/contracts/admin/gstr1')).gstr1Schema.parse(json),
+      });
+      return (await import('./gstr1-command')).writeGstr1(gstr1, command);
     }
     case 'backup':
       return (await import('./backup-commands')).backup(command, run);

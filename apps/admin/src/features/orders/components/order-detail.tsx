@@ -2,6 +2,8 @@ import { countOf } from '@store/contracts/text';
 import type { ReactNode } from 'react';
 import { trackingLink } from '@store/contracts/carriers';
 import { formatPaise } from '@store/contracts/money';
+import { EWAY_BILL_LIMIT_PAISE, needsEwayBill } from '@store/contracts/gst';
+import { orderStatus } from '@store/contracts/order-rules';
 import type { AdminOrderDetail } from '@store/contracts/admin/orders';
 import { Button } from '@store/ui/button';
 import { toast } from '@store/ui/toast';
@@ -105,6 +107,17 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         ) : order.codStatus === 'collected' ? (
           <p className="text-sm">
             <strong>Cash on delivery:</strong> collected {formatPaise(order.totalPaise)}
+          </p>
+        ) : null}
+        {needsEwayBill(order.totalPaise) && order.status !== orderStatus.cancelled ? (
+          // nothing here generates the bill (docs/decisions/gst-invoices.md): staff must, before dispatch
+          <p
+            role="note"
+            className="rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-950"
+          >
+            <strong>E-way bill needed:</strong> this order is worth more than{' '}
+            {formatPaise(EWAY_BILL_LIMIT_PAISE)}. Generate an e-way bill on the e-way bill portal
+            before the goods are dispatched, and send it with the parcel.
           </p>
         ) : null}
         {order.cancelReason ? (

@@ -65,3 +65,17 @@ describe('an order’s page with a delivery charge and a cash-on-delivery fee', 
     expect(row(/^Total/)).toHaveTextContent('₹1,630.00');
   });
 });
+
+describe('an order’s page for goods over ₹50,000', () => {
+  it('warns that the consignment needs an e-way bill, and only then', () => {
+    const { unmount } = renderWithProviders(
+      <OrderDetail order={{ ...discounted, totalPaise: 50_000_01 }} />,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'E-way bill needed: this order is worth more than ₹50,000.00.',
+    );
+    unmount();
+    renderWithProviders(<OrderDetail order={{ ...discounted, totalPaise: 50_000_00 }} />);
+    expect(screen.queryByText(/E-way bill needed/)).toBeNull();
+  });
+});

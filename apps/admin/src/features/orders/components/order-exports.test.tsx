@@ -57,4 +57,50 @@ describe('Export', () => {
     expect(await screen.findByText(/choose a shorter date range/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'GST summary (CSV)' })).toBeEnabled();
   });
+
+  it('downloads GSTR-1 of the chosen month as the portal’s JSON', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${ADMIN_API}/reports/gstr1.json`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json(
+          { gstin: '19AAGCK4821L1Z7', fp: '102026' },
+          {
+            headers: {
+              'content-disposition': 'attachment; filename="gstr1-19AAGCK4821L1Z7-2026-10.json"',
+            },
+          },
+        );
+      }),
+    );
+    renderWithProviders(<OrderExports query={{ from: '2026-11-03' }} />);
+    const user = userEvent.setup();
+    const month = screen.getByLabelText('GSTR-1 month');
+    // the month of the start date above, until the owner picks another
+    expect(month).toHaveValue('2026-11');
+    await user.clear(month);
+    await user.type(month, '2026-10');
+    await user.click(screen.getByRole('button', { name: 'GSTR-1 (JSON)' }));
+    expect(await screen.findByText('Downloaded gstr1-19AAGCK4821L1Z7-2026-10.json')).toBeVisible();
+    expect(Object.fromEntries(asked[0]!)).toEqual({ month: '2026-10' });
+  });
+
+  it('says why GSTR-1 was refused', async () => {
+    server.use(
+      http.get(`${ADMIN_API}/reports/gstr1.csv`, () =>
+        HttpResponse.json(
+          {
+            error:
+              'The store has no GSTIN in its settings: a shop that is not registered for GST files no GSTR-1',
+            code: 'conflict',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderWithProviders(<OrderExports query={{}} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'GSTR-1 (CSV)' }));
+    expect(await screen.findByText(/files no GSTR-1/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'GSTR-1 (CSV)' })).toBeEnabled();
+  });
 });
