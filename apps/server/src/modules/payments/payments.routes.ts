@@ -94,9 +94,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     '/payments',
     {
       onRequest: async (request, reply) => {
-        // a payment link pays its one order without a session (checked in the handler, against
-        // the order in the body); anything else needs the shopper's token, as before
-        if (!request.headers.authorization && payTokenOf(request)) return;
+        // a payment link pays its one order as its customer's, whoever's browser opens it
+        // (checked in the handler, against the order in the body); else the shopper's token
+        if (payTokenOf(request)) return;
         return app.authenticate(request, reply);
       },
       schema: {
@@ -118,9 +118,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     },
     async (request, reply) => {
       const payToken = payTokenOf(request);
-      const userId =
-        request.user?.id ??
-        (await payLinkPayer(db, jwtSecret, payToken!, request.store.id, request.body.orderId));
+      const userId = payToken
+        ? await payLinkPayer(db, jwtSecret, payToken, request.store.id, request.body.orderId)
+        : request.user!.id;
       const input = {
         storeId: request.store.id,
         storeName: request.store.info.storeName,
