@@ -5,6 +5,7 @@ import { indianMobileSchema } from '../india';
 import { ORDER_MAX_LINES } from '../limits';
 import { savedAddressSchema } from '../addresses';
 import { orderLineSchema, shippingAddressSchema } from '../orders';
+import { productSchema } from '../products';
 import { emailSchema, registerBodySchema } from '../users';
 import { adminOrderDetailSchema } from './orders';
 
@@ -35,6 +36,10 @@ export const newOrderCustomerSchema = z.object({
 });
 export type NewOrderCustomer = z.infer<typeof newOrderCustomerSchema>;
 export const newOrderCustomerListSchema = z.object({ data: z.array(newOrderCustomerSchema) });
+
+/** GET /admin/new-order/products?q= (title or SKU): active products with their sizes and colours */
+export const newOrderProductQuerySchema = z.object({ q: z.string().trim().min(2).max(100) });
+export const newOrderProductListSchema = z.object({ data: z.array(productSchema) });
 
 /** The customer: an existing account, or a new one (an e-mail already known is that account). */
 export const newOrderCustomerInputSchema = z.discriminatedUnion('kind', [

@@ -6,6 +6,8 @@ import {
   newOrderBodySchema,
   newOrderCustomerListSchema,
   newOrderCustomerQuerySchema,
+  newOrderProductListSchema,
+  newOrderProductQuerySchema,
   newOrderQuoteBodySchema,
   newOrderResponseSchema,
 } from '@store/contracts/admin/new-order';
@@ -13,6 +15,7 @@ import type { Db } from '../../db/client';
 import { idempotencyKeyOf, idempotent, sendIdempotent } from '../../lib/idempotency';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { actorOf } from '../activity/activity.service';
+import { findProductsToOrder } from '../products/products.service';
 import { quoteCart } from '../pricing/quote.service';
 import { findCustomersToOrderFor } from '../users/admin-customers.service';
 import {
@@ -56,6 +59,22 @@ export const adminNewOrderRoutes: FastifyPluginAsyncZod<AdminNewOrderRoutesOptio
     },
     async (request) => ({
       data: await findCustomersToOrderFor(db, request.store.id, request.query.q),
+    }),
+  );
+
+  app.get(
+    '/admin/new-order/products',
+    {
+      schema: {
+        tags,
+        summary: 'New order: products by title or SKU, with their sizes, colours and stock',
+        security: adminSecurity,
+        querystring: newOrderProductQuerySchema,
+        response: { 200: newOrderProductListSchema, ...adminErrors },
+      },
+    },
+    async (request) => ({
+      data: await findProductsToOrder(db, request.store.id, request.query.q),
     }),
   );
 
