@@ -105,7 +105,7 @@ export const adminNewOrderRoutes: FastifyPluginAsyncZod<AdminNewOrderRoutesOptio
       schema: {
         tags,
         summary:
-          "New order for a customer (existing, or new: an account and an invitation to choose a password), placed as the storefront places orders (stock, GST, discounts, delivery, COD rules); cash on delivery confirmed, or a payment link e-mailed and answered. Idempotency-Key: a retry gets the first answer (Idempotent-Replayed: true)",
+          'New order for a customer (existing, or new: an account and an invitation to choose a password), placed as the storefront places orders (stock, GST, discounts, delivery, COD rules); cash on delivery confirmed, or a payment link e-mailed and answered. Idempotency-Key: a retry gets the first answer (Idempotent-Replayed: true)',
         security: adminSecurity,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: newOrderBodySchema,

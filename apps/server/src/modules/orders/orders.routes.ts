@@ -111,7 +111,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       // a payment link opens its own order only; a bad or expired one says so (403, 410)
       const payToken = payTokenOf(request);
       const viaLink = payToken
-        ? Boolean(await verifyPayLink(jwtSecret, payToken, request.store.id, request.params.orderId))
+        ? Boolean(
+            await verifyPayLink(jwtSecret, payToken, request.store.id, request.params.orderId),
+          )
         : false;
       const order = await findOrderForViewer(
         db,

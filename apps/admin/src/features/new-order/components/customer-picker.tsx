@@ -107,9 +107,7 @@ export function CustomerPicker({
                 </p>
               )
             ) : null}
-            {errors.customer ? (
-              <FieldError id={`${id}-error`}>{errors.customer}</FieldError>
-            ) : null}
+            {errors.customer ? <FieldError id={`${id}-error`}>{errors.customer}</FieldError> : null}
           </div>
         )
       ) : (

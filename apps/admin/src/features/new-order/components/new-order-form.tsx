@@ -254,4 +254,3 @@ const addressOf = (a: ShippingAddress): ShippingAddress => ({
   postalCode: a.postalCode,
   phone: a.phone,
 });
-

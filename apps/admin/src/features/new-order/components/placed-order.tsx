@@ -18,9 +18,7 @@ export function PlacedOrder({ placed }: { placed: NewOrderResponse }) {
   };
   return (
     <section className="grid max-w-3xl gap-4 rounded-lg border border-border bg-card p-4">
-      <h2 className="text-xl font-semibold">
-        Order {order.id} placed
-      </h2>
+      <h2 className="text-xl font-semibold">Order {order.id} placed</h2>
       <p className="text-sm">
         {formatInr(order.totalPaise / 100)} for {customer.email}.{' '}
         {customer.created
