@@ -38,7 +38,7 @@ const desktopOnly =
 // The back office on a phone: its navigation and screens (back-office.spec.ts); the GST form's
 // journey checks what is saved, and the device-cookie journey what the server decides, the same
 // at any width.
-const backOfficeDesktopOnly = /back-office-(gst|device)\.spec\.ts$/;
+const backOfficeDesktopOnly = /back-office-(gst|device|new-order)\.spec\.ts$/;
 // E2E_DESKTOP_ONLY=1 (CI's second run, on PostgreSQL): the journeys at desktop size only, since
 // no database changes a phone's layout and the first run covered those
 const phones = process.env.E2E_DESKTOP_ONLY !== '1';
