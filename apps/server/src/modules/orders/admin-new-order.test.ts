@@ -290,6 +290,21 @@ describe('GET /admin/new-order/customers', () => {
   });
 });
 
+describe('GET /admin/new-order/products', () => {
+  it('finds products by title with their colours to choose', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/new-order/products?q=gel%20pens',
+      headers: clerk.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const found = res.json().data.find((p: { id: string }) => p.id === product.id);
+    expect(found.variants).toEqual([
+      expect.objectContaining({ color: 'Blue', availability: expect.anything() }),
+    ]);
+  });
+});
+
 describe('the payment link', () => {
   it('opens and pays its order without a password, through the sandbox gateway', async () => {
     const placed = (await place(orderBody())).json();

@@ -41,6 +41,34 @@ export function newLine(product: Product): FormLine {
 const priceOf = (p: Product) => p.discountedPrice ?? p.regularPrice;
 const soldOut = (p: Product) => p.availability.status === 'sold_out';
 
+/** A size or colour to choose; nothing when the product has one or none (it needs no choice). */
+function OptionSelect({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: 'Size' | 'Colour';
+  options: string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  if (options.length < 2) return null;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose a {label.toLowerCase()}</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 /** Items: a product search that adds lines; per line its size, colour and quantity. */
 export function OrderLines({
   lines,
@@ -75,36 +103,20 @@ export function OrderLines({
                   </span>
                 </div>
                 <div className="flex flex-wrap items-end gap-3">
-                  {sizes.length > 1 ? (
-                    <div className="grid gap-1">
-                      <Label htmlFor={`${id}-${line.key}-size`}>Size</Label>
-                      <Select
-                        id={`${id}-${line.key}-size`}
-                        value={line.size}
-                        onChange={(e) => update(line.key, { size: e.target.value })}
-                      >
-                        <option value="">Choose a size</option>
-                        {sizes.map((s) => (
-                          <option key={s}>{s}</option>
-                        ))}
-                      </Select>
-                    </div>
-                  ) : null}
-                  {colors.length > 1 ? (
-                    <div className="grid gap-1">
-                      <Label htmlFor={`${id}-${line.key}-color`}>Colour</Label>
-                      <Select
-                        id={`${id}-${line.key}-color`}
-                        value={line.color}
-                        onChange={(e) => update(line.key, { color: e.target.value })}
-                      >
-                        <option value="">Choose a colour</option>
-                        {colors.map((c) => (
-                          <option key={c}>{c}</option>
-                        ))}
-                      </Select>
-                    </div>
-                  ) : null}
+                  <OptionSelect
+                    id={`${id}-${line.key}-size`}
+                    label="Size"
+                    options={sizes}
+                    value={line.size}
+                    onChange={(size) => update(line.key, { size })}
+                  />
+                  <OptionSelect
+                    id={`${id}-${line.key}-color`}
+                    label="Colour"
+                    options={colors}
+                    value={line.color}
+                    onChange={(color) => update(line.key, { color })}
+                  />
                   <div className="grid w-24 gap-1">
                     <Label htmlFor={`${id}-${line.key}-qty`}>Quantity</Label>
                     <Input
