@@ -28,7 +28,7 @@ const phone = {
   isMobile: true,
   hasTouch: true,
 };
-const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
+const backOffice = /back-office(-[a-z]+)*\.spec\.ts$/;
 // Journeys about what the server sends or decides (e-mails, reset links, invoice PDFs, stock,
 // delivery dates, cash on delivery, the sandbox's approval page) are the same on any screen: they
 // run once, on the desktop, and keep CI short. The screens a shopper uses (browse, search,
