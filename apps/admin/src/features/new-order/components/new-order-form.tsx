@@ -14,6 +14,7 @@ import { FormField } from '@store/ui/form-field';
 import { Input } from '@store/ui/input';
 import { FieldError } from '@store/ui/label';
 import { Select } from '@store/ui/select';
+import { IdempotencyKeys } from '@store/contracts/idempotency';
 import { FormSection } from '@/components/form-section';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { quoteQueryOptions, usePlaceOrder } from '../api/new-order';
@@ -87,8 +88,9 @@ export function NewOrderForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<NewOrderResponse | null>(null);
-  // one key per form: a retry after a lost answer (or a double click) is the same order
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // one key per attempt: the same form sent again (a double click, a retry after a lost answer)
+  // is the same order; a changed form is a new attempt (lib/idempotency.ts on the server)
+  const [keys] = useState(() => new IdempotencyKeys());
   const place = usePlaceOrder();
 
   const saved = customer.kind === 'existing' ? (customer.customer?.addresses ?? []) : [];
@@ -129,7 +131,8 @@ export function NewOrderForm() {
     }
     setErrors({});
     try {
-      setPlaced(await place.mutateAsync({ body: parsed.data, key: idempotencyKey }));
+      setPlaced(await place.mutateAsync({ body: parsed.data, key: keys.keyFor(parsed.data) }));
+      keys.done();
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         setErrors(
@@ -139,8 +142,6 @@ export function NewOrderForm() {
         );
       }
       setFormError(errorMessage(error));
-      // refused for good (stock, coupon, COD): a changed form is a new attempt
-      if (error instanceof ApiError && error.status < 500) setIdempotencyKey(crypto.randomUUID());
     }
   };
 
