@@ -28,7 +28,7 @@ const phone = {
   isMobile: true,
   hasTouch: true,
 };
-const backOffice = /back-office(-[a-z]+)?\.spec\.ts$/;
+const backOffice = /back-office(-[a-z]+)*\.spec\.ts$/;
 // Journeys about what the server sends or decides (e-mails, reset links, invoice PDFs, stock,
 // delivery dates, cash on delivery, the sandbox's approval page) are the same on any screen: they
 // run once, on the desktop, and keep CI short. The screens a shopper uses (browse, search,
@@ -38,7 +38,7 @@ const desktopOnly =
 // The back office on a phone: its navigation and screens (back-office.spec.ts); the GST form's
 // journey checks what is saved, and the device-cookie journey what the server decides, the same
 // at any width.
-const backOfficeDesktopOnly = /back-office-(gst|device)\.spec\.ts$/;
+const backOfficeDesktopOnly = /back-office-(gst|device|new-order)\.spec\.ts$/;
 // E2E_DESKTOP_ONLY=1 (CI's second run, on PostgreSQL): the journeys at desktop size only, since
 // no database changes a phone's layout and the first run covered those
 const phones = process.env.E2E_DESKTOP_ONLY !== '1';

@@ -70,6 +70,7 @@ import { registerStaffAuth } from './plugins/staff-auth';
 import { registerStoreResolution } from './plugins/store';
 import { adminSessionRoutes, adminStaffRoutes } from './modules/staff/admin-staff.routes';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
+import { adminNewOrderRoutes } from './modules/orders/admin-new-order.routes';
 import { adminHeldStockRoutes } from './modules/orders/admin-held-stock.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { adminDashboardRoutes } from './modules/reports/dashboard.routes';
@@ -348,6 +349,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(shippingRoutes, { db: options.db });
       await api.register(orderRoutes, {
         db: options.db,
+        jwtSecret: options.jwtSecret,
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
       await api.register(shopperReturnRoutes, {
@@ -372,6 +374,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       });
       await api.register(paymentRoutes, {
         db: options.db,
+        jwtSecret: options.jwtSecret,
         config: payments,
         publicBaseUrl: options.publicBaseUrl,
       });
@@ -379,6 +382,12 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(adminSessionRoutes, { db: options.db });
       await api.register(adminStaffRoutes, { db: options.db });
       await api.register(adminOrderRoutes, { db: options.db });
+      await api.register(adminNewOrderRoutes, {
+        db: options.db,
+        jwtSecret: options.jwtSecret,
+        publicBaseUrl: options.publicBaseUrl,
+        ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
+      });
       await api.register(adminHeldStockRoutes, {
         db: options.db,
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),

@@ -61,6 +61,10 @@ export const apiErrorCodes = [
   // once per product
   'review_not_allowed',
   'review_exists',
+  // a payment link (the back office's New order): tampered with or for another order; past its
+  // order's pay window (contracts/payments.ts payLinkMessages)
+  'pay_link_invalid',
+  'pay_link_expired',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

@@ -76,6 +76,8 @@ export const cartQuoteSchema = z.object({
   }),
   /** the cash-on-delivery fee, when the quote was asked for cash on delivery; 0: none */
   codFee: z.number(),
+  /** the GST included in the total (prices are tax-inclusive); the back office's New order shows it */
+  gst: z.number().optional(),
   total: z.number(),
   offers: z.array(appliedOfferSchema),
   coupon: quoteCouponSchema.nullable(),

@@ -143,3 +143,15 @@ export const recordedRefundSchema = z.object({
   existing: z.boolean(),
 });
 export type RecordedRefundView = z.infer<typeof recordedRefundSchema>;
+
+/**
+ * A payment link (the back office's New order, docs/decisions/back-office-new-order.md): the
+ * storefront's /payment?orderId=… page with `#payToken=…`, sent back as this header on GET
+ * /orders/:id and POST /payments. It opens that one order only, until the order's pay window ends.
+ */
+export const PAY_TOKEN_HEADER = 'x-pay-token';
+export const payLinkMessages = {
+  invalid: 'This payment link is not valid. Please ask the shop for a new one.',
+  expired: 'This payment link has expired. Please ask the shop for a new one.',
+  otherOrder: 'This payment link is for another order.',
+} as const;

@@ -73,6 +73,8 @@ export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema
 
 /** How long an e-mailed reset link works. */
 export const PASSWORD_RESET_MINUTES = 30;
+/** How long a new customer's invitation to set a password (the back office's New order) stays open. */
+export const INVITE_LIFETIME_DAYS = 7;
 
 export const INVALID_RESET_TOKEN =
   'This reset link is invalid or has expired. Please ask for a new one.';

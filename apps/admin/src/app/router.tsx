@@ -13,6 +13,7 @@ function lazyRoute<M extends Record<string, unknown>>(load: () => Promise<M>, na
 const DashboardRoute = lazyRoute(() => import('./routes/dashboard-route'), 'DashboardRoute');
 const OrdersRoute = lazyRoute(() => import('./routes/orders-route'), 'OrdersRoute');
 const OrderRoute = lazyRoute(() => import('./routes/order-route'), 'OrderRoute');
+const NewOrderRoute = lazyRoute(() => import('./routes/new-order-route'), 'NewOrderRoute');
 const HeldStockRoute = lazyRoute(() => import('./routes/held-stock-route'), 'HeldStockRoute');
 const ReturnsRoute = lazyRoute(() => import('./routes/returns-route'), 'ReturnsRoute');
 const ReviewsRoute = lazyRoute(() => import('./routes/reviews-route'), 'ReviewsRoute');
@@ -52,6 +53,7 @@ export function AppRoutes() {
       >
         <Route index element={page(<DashboardRoute />)} />
         <Route path="orders" element={page(<OrdersRoute />)} />
+        <Route path="orders/new" element={page(<NewOrderRoute />)} />
         <Route path="orders/:id" element={page(<OrderRoute />)} />
         <Route path="held-stock" element={page(<HeldStockRoute />)} />
         <Route path="returns" element={page(<ReturnsRoute />)} />

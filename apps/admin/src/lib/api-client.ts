@@ -31,6 +31,8 @@ export interface AdminRequestOptions {
   /** JSON, or a Blob/File sent as it is with its own Content-Type (POST /admin/images) */
   body?: unknown;
   signal?: AbortSignal;
+  /** extra request headers, e.g. Idempotency-Key */
+  headers?: Record<string, string>;
 }
 
 /**

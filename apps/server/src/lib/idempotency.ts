@@ -55,17 +55,28 @@ const PENDING_STATUS = 0;
 /** Runs `run` in one transaction and stores its answer under (userId, scope, key) in that same transaction. Same key + same body (canonical JSON hash) → the stored answer (replayed true), also while a first request is still running on PostgreSQL (the unique key makes the second wait, then read). Same key + other body → 422 HttpError 'This Idempotency-Key was already used with a different request'. Keys older than 24 h are ignored (and replaced). No key → just runs in a transaction. Only successful answers are stored; a thrown HttpError rolls back and stores nothing, so the retry runs again. */
 export async function idempotent<T>(
   db: Db,
-  opts: { userId: string; scope: string; key: string | undefined; body: unknown },
+  opts: {
+    /**
+     * whose key it is: a shopper's id, or (the back office's New order, whose customer may be
+     * made by the request itself) a function finding or making that account inside the
+     * transaction, before the key is read, so a retry finds the account the first request made
+     */
+    userId: string | ((tx: DbOrTx) => Promise<string>);
+    scope: string;
+    key: string | undefined;
+    body: unknown;
+  },
   run: (tx: DbOrTx) => Promise<{ statusCode: number; body: T }>,
 ): Promise<IdempotentResult<T>> {
-  const { userId, scope, key } = opts;
+  const { scope, key } = opts;
   if (key === undefined) return { ...(await db.transaction(run)), replayed: false };
   const requestHash = requestHashOf(opts.body);
-  const record = and(
-    eq(idempotencyKeys.userId, userId),
-    eq(idempotencyKeys.scope, scope),
-    eq(idempotencyKeys.key, key),
-  );
+  const recordOf = (userId: string) =>
+    and(
+      eq(idempotencyKeys.userId, userId),
+      eq(idempotencyKeys.scope, scope),
+      eq(idempotencyKeys.key, key),
+    );
 
   // Two rounds are enough: a unique violation means another request committed the key, so the
   // second round's read finds it (or, had that one rolled back, the insert no longer collides).
@@ -74,6 +85,8 @@ export async function idempotent<T>(
   for (let round = 0; ; round++) {
     try {
       return await db.transaction(async (tx) => {
+        const userId = typeof opts.userId === 'string' ? opts.userId : await opts.userId(tx);
+        const record = recordOf(userId);
         const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_MS);
         const [stored] = await tx
           .select()

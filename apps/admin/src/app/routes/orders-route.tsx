@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { buttonVariants } from '@store/ui/button';
 import { PageHeader } from '@/components/page-header';
 import { OrdersTable } from '@/features/orders/components/orders-table';
 
@@ -5,7 +7,14 @@ import { OrdersTable } from '@/features/orders/components/orders-table';
 export function OrdersRoute() {
   return (
     <>
-      <PageHeader title="Orders" />
+      <PageHeader
+        title="Orders"
+        actions={
+          <Link to="/orders/new" className={buttonVariants()}>
+            New order
+          </Link>
+        }
+      />
       <OrdersTable />
     </>
   );

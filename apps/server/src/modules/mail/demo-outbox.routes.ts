@@ -66,6 +66,8 @@ const kindLabel: Record<string, string> = {
   cancelled: 'Cancelled',
   refund: 'Refund',
   password_reset: 'Password reset',
+  account_invite: 'Account invitation',
+  payment_link: 'Payment link',
   cart_reminder: 'Cart reminder',
   back_in_stock: 'Back in stock',
   return_approved: 'Return approved',

@@ -332,10 +332,12 @@ export interface OrderEmailProps {
   intro: string[];
   /** shipped: the parcel's carrier and number */
   shipment?: Shipment | undefined;
+  /** a button above the order (the payment link's Pay now), with its address spelled out */
+  action?: { label: string; href: string } | undefined;
 }
 
 /** Placed, paid, shipped, delivered, cancelled: one layout, the words differ. */
-export function OrderEmail({ brand, order, heading, intro, shipment }: OrderEmailProps) {
+export function OrderEmail({ brand, order, heading, intro, shipment, action }: OrderEmailProps) {
   return (
     <Layout brand={brand} preview={intro[0] ?? heading}>
       <Heading as="h1" style={{ color: colour.foreground, fontSize: '22px', margin: '0 0 16px' }}>
@@ -373,6 +375,20 @@ export function OrderEmail({ brand, order, heading, intro, shipment }: OrderEmai
               </Link>
             </Text>
           ) : null}
+        </Section>
+      ) : null}
+      {action ? (
+        <Section style={{ margin: '8px 0 16px' }}>
+          <ActionButton href={action.href}>{action.label}</ActionButton>
+          <Text style={small}>
+            Or copy this address into your browser:{' '}
+            <Link
+              href={action.href}
+              style={{ color: colour.accent, wordBreak: 'break-all', overflowWrap: 'anywhere' }}
+            >
+              {action.href}
+            </Link>
+          </Text>
         </Section>
       ) : null}
       <OrderDetails order={order} />
@@ -418,6 +434,8 @@ export interface PasswordResetEmailProps {
   firstName: string | null;
   resetUrl: string;
   expiresInMinutes: number;
+  /** an account staff made for an order taken by phone: an invitation, not a reset */
+  invite?: { expiresInDays: number } | undefined;
 }
 
 export function PasswordResetEmail({
@@ -425,7 +443,35 @@ export function PasswordResetEmail({
   firstName,
   resetUrl,
   expiresInMinutes,
+  invite,
 }: PasswordResetEmailProps) {
+  if (invite) {
+    return (
+      <Layout brand={brand} preview={`Your ${brand.storeName} account`}>
+        <Heading as="h1" style={{ color: colour.foreground, fontSize: '22px', margin: '0 0 16px' }}>
+          Welcome to {brand.storeName}
+        </Heading>
+        <Text style={text}>{firstName ? `Hello ${firstName},` : 'Hello,'}</Text>
+        <Text style={text}>
+          We have made a {brand.storeName} account for you with the order you placed with us. To
+          follow your orders and buy online, choose a password within {invite.expiresInDays} days:
+        </Text>
+        <Section style={{ margin: '8px 0 16px' }}>
+          <ActionButton href={resetUrl}>Choose a password</ActionButton>
+        </Section>
+        <Text style={small}>
+          Or copy this address into your browser:{' '}
+          <Link href={resetUrl} style={{ color: colour.accent }}>
+            {resetUrl}
+          </Link>
+        </Text>
+        <Text style={{ ...text, marginTop: '16px' }}>
+          You do not need a password to receive your order. After {invite.expiresInDays} days you
+          can still choose one with Forgot password on the sign-in page.
+        </Text>
+      </Layout>
+    );
+  }
   return (
     <Layout brand={brand} preview={`Reset your ${brand.storeName} password`}>
       <Heading as="h1" style={{ color: colour.foreground, fontSize: '22px', margin: '0 0 16px' }}>

@@ -93,6 +93,10 @@ async function senderOf(db: Db, storeId: string, settings: MailSettings) {
 }
 
 /** Only while the row is still ours: a lease taken over by another process is not overwritten. */
+/** E-mails whose data holds a secret link (a set-password or payment token): kept only until sent. */
+const carriesSecret = (kind: string) =>
+  kind === 'password_reset' || kind === 'account_invite' || kind === 'payment_link';
+
 const stillOurs = (row: OutboxRow) =>
   and(
     eq(emailOutbox.id, row.id),
@@ -150,7 +154,7 @@ export async function deliverDueEmails(
           subject: email.subject,
           lastError: null,
           // a reset link's token is needed only to write the e-mail: once sent it is not kept
-          ...(row.kind === 'password_reset' ? { data: {} } : {}),
+          ...(carriesSecret(row.kind) ? { data: {} } : {}),
         })
         .where(stillOurs(row));
       report.sent++;
@@ -173,7 +177,7 @@ export async function deliverDueEmails(
           nextAttemptAt: new Date(now.getTime() + delay),
           lastError: message.slice(0, 1000),
           // a reset link's token is kept only while the e-mail may still be written
-          ...(giveUp && row.kind === 'password_reset' ? { data: {} } : {}),
+          ...(giveUp && carriesSecret(row.kind) ? { data: {} } : {}),
         })
         .where(stillOurs(row));
       if (giveUp) report.failed++;

@@ -13,6 +13,9 @@ export type EmailKind =
   | 'return_approved'
   | 'return_rejected'
   | 'password_reset'
+  // the back office's New order: a new customer's invitation to set a password; the payment link
+  | 'account_invite'
+  | 'payment_link'
   | 'cart_reminder'
   | 'back_in_stock'
   // modules/messages: a contact message to the owner; the newsletter's double opt-in

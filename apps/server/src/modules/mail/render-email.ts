@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_MINUTES } from '@store/contracts/users';
+import { INVITE_LIFETIME_DAYS, PASSWORD_RESET_MINUTES } from '@store/contracts/users';
 import { createElement, type ReactElement } from 'react';
 import { render, toPlainText } from '@react-email/render';
 import { asc, eq } from 'drizzle-orm';
@@ -143,6 +143,8 @@ function orderWords(
     EmailKind,
     | 'refund'
     | 'password_reset'
+    | 'account_invite'
+    | 'payment_link'
     | 'cart_reminder'
     | 'return_approved'
     | 'return_rejected'
@@ -239,11 +241,12 @@ export async function renderOutboxEmail(
   const kind = row.kind as EmailKind;
   const data = row.data;
 
-  if (kind === 'password_reset') {
+  if (kind === 'password_reset' || kind === 'account_invite') {
     const token = data.token;
     if (typeof token !== 'string' || !token)
       throw new UnrenderableEmailError('A password reset e-mail without its token');
     const firstName = typeof data.firstName === 'string' && data.firstName ? data.firstName : null;
+    const invite = kind === 'account_invite';
     return rendered(
       createElement(PasswordResetEmail, {
         brand,
@@ -251,8 +254,11 @@ export async function renderOutboxEmail(
         // a fragment: browsers never send it, so no server or proxy log ever holds the token
         resetUrl: `${baseUrl}/reset-password#token=${encodeURIComponent(token)}`,
         expiresInMinutes: PASSWORD_RESET_MINUTES,
+        invite: invite ? { expiresInDays: INVITE_LIFETIME_DAYS } : undefined,
       }),
-      `Reset your ${brand.storeName} password`,
+      invite
+        ? `Your ${brand.storeName} account: choose a password`
+        : `Reset your ${brand.storeName} password`,
     );
   }
 
@@ -326,6 +332,28 @@ export async function renderOutboxEmail(
       approved
         ? `Your return for order ${order.row.id} is approved`
         : `Your return request for order ${order.row.id}`,
+    );
+  }
+
+  if (kind === 'payment_link') {
+    const payUrl = data.payUrl;
+    if (typeof payUrl !== 'string' || !payUrl)
+      throw new UnrenderableEmailError('A payment link e-mail without its link');
+    const expires = typeof data.expiresAt === 'string' ? new Date(data.expiresAt) : null;
+    return rendered(
+      createElement(OrderEmail, {
+        brand,
+        order: order.view,
+        heading: 'Pay for your order',
+        intro: [
+          `Thank you for ordering from us. To pay ${formatPaise(order.row.totalPaise)} for order ${order.row.id}, open this link; you do not need to sign in.`,
+          expires
+            ? `The link works until ${expires.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} (India time); we send the order once it is paid.`
+            : 'We send the order once it is paid.',
+        ],
+        action: { label: 'Pay now', href: payUrl },
+      }),
+      `Pay for your ${brand.storeName} order ${order.row.id}`,
     );
   }
 

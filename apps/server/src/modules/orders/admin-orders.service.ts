@@ -20,7 +20,7 @@ import type {
   OrderAction,
 } from '@store/contracts/admin/orders';
 import { orderStatus } from '@store/contracts/order-rules';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
@@ -52,6 +52,9 @@ function searchCondition(q: string): SQL {
     matches.push(eq(orders.contactPhone, digits.slice(-10)));
   return or(...matches)!;
 }
+
+/** The activity entry of an order staff placed for a customer (admin-new-order.service.ts). */
+export const ORDER_PLACED_BY_STAFF = 'order.place';
 
 /** What cancel_reason's codes mean to the owner; 'operator' is staff's cancel. */
 const cancelReasonWords: Record<string, string> = {
@@ -173,7 +176,7 @@ function allowedActions(
  * notifications, a timeline and the actions allowed now. 404 for an unknown id or another store's.
  */
 export async function getAdminOrder(
-  db: Db,
+  db: DbOrTx,
   storeId: string,
   rawId: string,
 ): Promise<AdminOrderDetail> {
@@ -241,8 +244,14 @@ export async function getAdminOrder(
   ]);
   const documents = documentsOf.get(row.id) ?? [];
 
+  // an order staff placed (the back office's New order) says who took it, in place of the shopper
+  const placedBy = activity.find((a) => a.action === ORDER_PLACED_BY_STAFF);
   const timeline = [
-    { at: row.createdAt, text: 'Order placed', actor: 'shopper' },
+    {
+      at: row.createdAt,
+      text: placedBy?.summary || 'Order placed',
+      actor: placedBy?.actor ?? 'shopper',
+    },
     // a manual payment's own entry is its activity line (who recorded it)
     ...attempts
       .filter((p) => p.provider !== 'manual')
@@ -265,7 +274,7 @@ export async function getAdminOrder(
           : []),
       ]),
     ...activity
-      .filter((a) => a.action !== 'order.note')
+      .filter((a) => a.action !== 'order.note' && a.action !== ORDER_PLACED_BY_STAFF)
       .map((a) => ({ at: a.at, text: a.summary || a.action, actor: a.actor })),
   ]
     .sort((a, b) => a.at.getTime() - b.at.getTime())

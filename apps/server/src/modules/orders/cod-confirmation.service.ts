@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { orderStatus } from '@store/contracts/order-rules';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { orders, stores } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { recordActivity, type Actor } from '../activity/activity.service';
@@ -28,36 +28,47 @@ export const codLapsesAt = (createdAt: Date, confirmHours: number) =>
 export async function confirmCodOrder(db: Db, actor: Actor, rawOrderId: string): Promise<void> {
   const orderId = normalizeOrderId(rawOrderId);
   if (!orderId) throw new HttpError(404, 'Order not found');
-  await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        status: orders.status,
-        codStatus: orders.codStatus,
-        codConfirmedAt: orders.codConfirmedAt,
-      })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)))
-      .for('update');
-    if (!current) throw new HttpError(404, 'Order not found');
-    if (current.codStatus === null)
-      throw new HttpError(409, 'This order is not a cash-on-delivery order');
-    if (current.status === orderStatus.cancelled)
-      throw new HttpError(409, 'This order is cancelled: there is nothing to confirm');
-    if (current.codConfirmedAt !== null || current.status !== orderStatus.processing)
-      throw new HttpError(409, 'This order is already confirmed');
-    const now = new Date();
-    await tx
-      .update(orders)
-      .set({ codConfirmedAt: now, updatedAt: now })
-      .where(and(eq(orders.id, orderId), unconfirmedCod));
-    await recordActivity(tx, actor, {
-      action: 'order.cod_confirmed',
-      entityType: 'order',
-      entityId: orderId,
-      summary: 'Confirmed for cash on delivery',
-      before: { codConfirmedAt: null },
-      after: { codConfirmedAt: now.toISOString() },
-    });
+  await db.transaction((tx) => confirmCodOrderIn(tx, actor, orderId));
+}
+
+/**
+ * confirmCodOrder on the caller's transaction: also the back office's New order, whose cash on
+ * delivery staff confirmed by taking it on the phone (docs/decisions/back-office-new-order.md).
+ */
+export async function confirmCodOrderIn(
+  tx: DbOrTx,
+  actor: Actor,
+  orderId: string,
+  summary = 'Confirmed for cash on delivery',
+): Promise<void> {
+  const [current] = await tx
+    .select({
+      status: orders.status,
+      codStatus: orders.codStatus,
+      codConfirmedAt: orders.codConfirmedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)))
+    .for('update');
+  if (!current) throw new HttpError(404, 'Order not found');
+  if (current.codStatus === null)
+    throw new HttpError(409, 'This order is not a cash-on-delivery order');
+  if (current.status === orderStatus.cancelled)
+    throw new HttpError(409, 'This order is cancelled: there is nothing to confirm');
+  if (current.codConfirmedAt !== null || current.status !== orderStatus.processing)
+    throw new HttpError(409, 'This order is already confirmed');
+  const now = new Date();
+  await tx
+    .update(orders)
+    .set({ codConfirmedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), unconfirmedCod));
+  await recordActivity(tx, actor, {
+    action: 'order.cod_confirmed',
+    entityType: 'order',
+    entityId: orderId,
+    summary,
+    before: { codConfirmedAt: null },
+    after: { codConfirmedAt: now.toISOString() },
   });
 }
 

@@ -24,6 +24,7 @@ import {
   type OrderViewOptions,
 } from './orders.service';
 import { confirmFreeOrder } from './order-transitions.service';
+import { payTokenOf, verifyPayLink } from './pay-link.service';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
 
@@ -50,10 +51,11 @@ const idempotencyHeaders = z.object({
     ),
 });
 
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }> = async (
-  app,
-  { db, payWindowMs = DEFAULT_PAY_WINDOW_MS },
-) => {
+export const orderRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  jwtSecret: Uint8Array;
+  payWindowMs?: number;
+}> = async (app, { db, jwtSecret, payWindowMs = DEFAULT_PAY_WINDOW_MS }) => {
   const view: OrderViewOptions = { payWindowMs };
 
   app.get(
@@ -94,18 +96,30 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payWindowMs?: number }
       schema: {
         tags: ['orders'],
         summary:
-          "Track an order: needs the order's email or phone as contactInfo, or the owner's token",
+          "Track an order: needs the order's email or phone as contactInfo, the owner's token, or a payment link's token (X-Pay-Token) for this order",
         params: orderParamsSchema,
         querystring: trackOrderQuerySchema,
-        response: { 200: orderSchema, 404: errorResponseSchema },
+        response: {
+          200: orderSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          410: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
+      // a payment link opens its own order only; a bad or expired one says so (403, 410)
+      const payToken = payTokenOf(request);
+      const viaLink = payToken
+        ? Boolean(
+            await verifyPayLink(jwtSecret, payToken, request.store.id, request.params.orderId),
+          )
+        : false;
       const order = await findOrderForViewer(
         db,
         request.store.id,
         request.params.orderId,
-        { userId: request.user?.id, contact: request.query.contactInfo },
+        { userId: request.user?.id, contact: request.query.contactInfo, viaLink },
         view,
       );
       if (!order) return reply.code(404).send({ error: ORDER_NOT_FOUND, code: 'not_found' });

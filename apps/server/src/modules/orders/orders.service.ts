@@ -513,7 +513,8 @@ export async function findOrderForViewer(
   db: DbOrTx,
   storeId: string,
   rawId: string,
-  viewer: { userId?: string; contact?: string },
+  /** viaLink: the caller sent a payment link verified for this very order (pay-link.ts) */
+  viewer: { userId?: string; contact?: string; viaLink?: boolean },
   view: OrderViewOptions,
 ): Promise<Order | null> {
   const id = normalizeOrderId(rawId);
@@ -525,7 +526,7 @@ export async function findOrderForViewer(
     .limit(1);
   if (!row) return null;
   const owner = viewer.userId !== undefined && row.userId === viewer.userId;
-  if (!owner && !contactMatches(row, viewer.contact)) return null;
+  if (!owner && !viewer.viaLink && !contactMatches(row, viewer.contact)) return null;
   const [order] = await withItems(db, [row], view);
   return order ?? null;
 }

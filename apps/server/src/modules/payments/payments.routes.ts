@@ -21,10 +21,13 @@ import { paymentFieldDefinitions } from './payment-fields';
 import { applyNotification, receiveWebhook, startPayment } from './payments.service';
 import { findProvider, paymentProviders } from './providers';
 import type { PaymentProvider } from './providers/provider';
+import { payLinkPayer, payTokenOf } from '../orders/pay-link.service';
 import { AUTO_POST_PAGE_CSP, autoPostPage } from './sandbox-pages';
 
 export interface PaymentRoutesOptions {
   db: Db;
+  /** checks payment links (orders/pay-link.service.ts) */
+  jwtSecret: Uint8Array;
   config: PaymentConfig;
   publicBaseUrl?: string | undefined;
 }
@@ -40,7 +43,7 @@ const notificationResponse = {
 /** /api/v1 routes: the form, the submit, provider notifications and PayU's browser return. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { db, config, publicBaseUrl },
+  { db, config, publicBaseUrl, jwtSecret },
 ) => {
   // PayU returns the browser with a form post; only this scope reads form bodies
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
@@ -83,11 +86,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/payments',
     {
-      onRequest: app.authenticate,
+      onRequest: async (request, reply) => {
+        // a payment link pays its one order as its customer's, whoever's browser opens it
+        // (checked in the handler, against the order in the body); else the shopper's token
+        if (payTokenOf(request)) return;
+        return app.authenticate(request, reply);
+      },
       schema: {
         tags: ['payments'],
         summary:
-          "Start paying one of the caller's Pending orders; a repeated submit returns the open attempt. Idempotency-Key: a retry gets the stored answer (Idempotent-Replayed: true); another body with the key is 422",
+          "Start paying one of the caller's Pending orders (or the order of a payment link sent as X-Pay-Token); a repeated submit returns the open attempt. Idempotency-Key: a retry gets the stored answer (Idempotent-Replayed: true); another body with the key is 422",
         security: [{ bearerAuth: [] }],
         body: paymentSubmitBodySchema.strict(),
         response: {
@@ -96,15 +104,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           401: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
+          410: errorResponseSchema,
           422: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
+      const payToken = payTokenOf(request);
+      const userId = payToken
+        ? await payLinkPayer(db, jwtSecret, payToken, request.store.id, request.body.orderId)
+        : request.user!.id;
       const input = {
         storeId: request.store.id,
         storeName: request.store.info.storeName,
-        userId: request.user!.id,
+        userId,
         body: request.body,
         config: paymentConfigForStore(config, request.store),
         baseUrl: baseUrl(request),

@@ -8,12 +8,25 @@ import { paiseToRupees } from '@store/contracts/money';
 import type { DbOrTx } from '../../db/client';
 import { findProductsForOrder } from '../products/products.service';
 import { priceCart } from './pricing.service';
+import type { PricedOrder } from './price-order';
+import type { LineTax } from '@store/contracts/gst';
 
 /** A state as the shop spells it, or null when it is none (the quote's address is half typed). */
 function knownState(state: string | undefined): string | null {
   const wanted = state?.trim().toLowerCase();
   if (!wanted) return null;
   return indianStatesAndUts.find((s) => s.toLowerCase() === wanted) ?? null;
+}
+
+const taxOf = (t: LineTax | null) => (t ? t.cgstPaise + t.sgstPaise + t.igstPaise : 0);
+
+/** The GST inside the total: the lines', the delivery charge's and the COD fee's, as the invoice splits them. */
+function gstInside(priced: PricedOrder): number {
+  return (
+    priced.lines.reduce((sum, l) => sum + taxOf(l), 0) +
+    taxOf(priced.delivery.tax) +
+    taxOf(priced.codFee.tax)
+  );
 }
 
 export async function quoteCart(
@@ -68,6 +81,7 @@ export async function quoteCart(
           : rupees(priced.delivery.quote.toFreePaise),
     },
     codFee: rupees(priced.codFee.paise),
+    gst: rupees(gstInside(priced)),
     total: rupees(priced.totalPaise),
     offers: priced.applied.map((a) => ({
       code: a.code,

@@ -1,10 +1,11 @@
-import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@store/contracts/ids';
 import { paiseToRupees } from '@store/contracts/money';
 import type { Product, ProductVariant } from '@store/contracts/products';
 import { availabilityOf } from '@store/contracts/stock';
 import type { DbOrTx } from '../../db/client';
 import { groupBy } from '../../lib/group-by';
+import { likeContaining } from '../../lib/like-pattern';
 import { variantOptionsOf, type VariantOptions } from '../../db/product-variants';
 import { images, productAttributes, productImages, products, stockLevels } from '../../db/schema';
 import { renditionUrls } from '../media/images.service';
@@ -185,4 +186,27 @@ export async function findVariantOptions(
     options.set(productId, variantOptionsOf(attributes));
   }
   return options;
+}
+
+/** The back office's New order product search: active products whose title or SKU has `q`, with their variants. */
+export async function findProductsToOrder(
+  db: DbOrTx,
+  storeId: string,
+  q: string,
+  limit = 10,
+): Promise<Product[]> {
+  const like = likeContaining(q);
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, storeId),
+        eq(products.active, true),
+        or(ilike(products.title, like), ilike(products.sku, like)),
+      ),
+    )
+    .orderBy(asc(products.title))
+    .limit(limit);
+  return hydrate(db, rows);
 }

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema';
+import type { NewOrderCustomer } from '@store/contracts/admin/new-order';
+import type { Db, DbOrTx } from '../../db/client';
+import { customerAddresses, orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
 import { safeNumber } from '../../lib/safe-number';
 import { codSettled, paidOrderStatuses } from '../orders/order-status';
+import { accountMobile, listAddresses } from '../addresses/addresses.service';
 
 const paidStatuses = sql.raw(paidOrderStatuses.join(', '));
 // per customer, over their orders in this store: correlated subqueries on orders_user_created_idx.
@@ -101,4 +103,50 @@ export async function getCustomer(db: Db, storeId: string, id: string) {
     ...asCustomer(row),
     orders: theirOrders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
   };
+}
+
+/** How many accounts the New order form's customer search offers. */
+const PICK_LIMIT = 10;
+
+/**
+ * The New order form's customer search: a name or an e-mail (any case, as the Customers list
+ * finds them) or a mobile (its last ten digits) given with an order or in the address book. Each
+ * with their mobile and saved addresses, which the form offers; newest accounts first.
+ */
+export async function findCustomersToOrderFor(
+  db: DbOrTx,
+  storeId: string,
+  q: string,
+): Promise<NewOrderCustomer[]> {
+  const like = likeContaining(q);
+  const matches: SQL[] = [
+    ilike(users.email, like),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+  ];
+  const digits = q.replace(/\D/g, '');
+  if (/^[\d\s+()-]+$/.test(q) && digits.length >= 10) {
+    const mobile = digits.slice(-10);
+    matches.push(
+      sql`exists (select 1 from ${orders} where ${ofThisUser} and ${orders.contactPhone} = ${mobile})`,
+      sql`exists (select 1 from ${customerAddresses} where ${customerAddresses.userId} = ${users.id} and right(${customerAddresses.phone}, 10) = ${mobile})`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), or(...matches)))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(PICK_LIMIT);
+  return Promise.all(
+    rows.map(async (r) => ({
+      ...r,
+      phone: (await accountMobile(db, storeId, r.id)) ?? null,
+      addresses: await listAddresses(db, storeId, r.id),
+    })),
+  );
 }

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { INVALID_RESET_TOKEN, PASSWORD_RESET_MINUTES } from '@store/contracts/users';
-import type { Db } from '../../db/client';
+import {
+  INVALID_RESET_TOKEN,
+  INVITE_LIFETIME_DAYS,
+  PASSWORD_RESET_MINUTES,
+} from '@store/contracts/users';
+import type { Db, DbOrTx } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -13,19 +17,48 @@ const RESET_LIFETIME_MS = PASSWORD_RESET_MINUTES * 60_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * For an account with this address: a new reset token (32 random bytes, base64url), stored as its
- * sha256 for 30 minutes, and the e-mail carrying it queued in the same transaction. For any other
- * address: nothing. Answers whether an e-mail was queued, for the caller to wake the mailer; the
- * shopper is told the same either way (the route answers before this runs).
+ * Issues a set-password token for `user` in the caller's transaction: 32 random bytes (base64url),
+ * stored only as their sha256, and queues the e-mail that carries it. A reset ('password_reset')
+ * lasts 30 minutes; an invitation ('account_invite': an account staff made for an order taken by
+ * phone) lasts INVITE_LIFETIME_DAYS and is used on the same reset page.
+ */
+export async function issuePasswordToken(
+  tx: DbOrTx,
+  storeId: string,
+  user: { id: string; email: string; firstName: string },
+  kind: 'password_reset' | 'account_invite',
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const lifetimeMs =
+    kind === 'account_invite' ? INVITE_LIFETIME_DAYS * 86_400_000 : RESET_LIFETIME_MS;
+  const [reset] = await tx
+    .insert(passwordResets)
+    .values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + lifetimeMs),
+    })
+    .returning({ id: passwordResets.id });
+  await queueEmail(tx, {
+    storeId,
+    kind,
+    key: `${kind === 'account_invite' ? 'invite' : 'reset'}:${reset!.id}`,
+    to: user.email,
+    data: { token, firstName: user.firstName },
+  });
+}
+
+/**
+ * For an account with this address: a new reset token, stored as its sha256 for 30 minutes, and
+ * the e-mail carrying it queued in the same transaction. For any other address: nothing. Answers
+ * whether an e-mail was queued, for the caller to wake the mailer; the shopper is told the same
+ * either way (the route answers before this runs).
  */
 export async function requestPasswordReset(
   db: Db,
   storeId: string,
   email: string,
 ): Promise<boolean> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashToken(token);
-  const expiresAt = new Date(Date.now() + RESET_LIFETIME_MS);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName })
@@ -33,17 +66,7 @@ export async function requestPasswordReset(
       .where(and(eq(users.storeId, storeId), eq(users.email, email)))
       .limit(1);
     if (!user) return false;
-    const [reset] = await tx
-      .insert(passwordResets)
-      .values({ userId: user.id, tokenHash, expiresAt })
-      .returning({ id: passwordResets.id });
-    await queueEmail(tx, {
-      storeId,
-      kind: 'password_reset',
-      key: `reset:${reset!.id}`,
-      to: user.email,
-      data: { token, firstName: user.firstName },
-    });
+    await issuePasswordToken(tx, storeId, user, 'password_reset');
     return true;
   });
 }

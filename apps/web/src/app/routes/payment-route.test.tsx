@@ -2,7 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentField, PaymentResponse } from '@store/contracts/payments';
+import {
+  payLinkMessages,
+  type PaymentField,
+  type PaymentResponse,
+} from '@store/contracts/payments';
 import { upiMessages } from '@store/contracts/payment-rules';
 import { gstinMessages } from '@store/contracts/gst';
 import { setAuthToken } from '@/lib/cookies';
@@ -727,5 +731,56 @@ describe('Payment page: issue 10', () => {
     expect(
       await screen.findByRole('heading', { name: 'Your payment is being confirmed' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Payment page: opened from the shop’s payment link', () => {
+  afterEach(() => {
+    window.sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('sends the link’s token with the order and the payment, and takes it out of the address', async () => {
+    setAuthToken('');
+    window.history.replaceState(null, '', '/payment?orderId=ORD1#payToken=link-token');
+    serveFields();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/orders/ORD1`, ({ request }) => {
+        seen.push(request.headers.get('x-pay-token'));
+        return HttpResponse.json({ id: 'ORD1', status: 0, total: 1449.5 });
+      }),
+    );
+    const headers: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/payments`, ({ request }) => {
+        headers.push(request.headers.get('x-pay-token'));
+        return HttpResponse.json({ success: true, redirectUrl: '/order-success?orderId=ORD1' });
+      }),
+    );
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByTestId('amount-to-pay')).toHaveTextContent('₹1,449.5');
+    expect(seen).toContain('link-token');
+    expect(window.location.hash).toBe('');
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: /pay/i }));
+    await waitFor(() => expect(headers).toEqual(['link-token']));
+  });
+
+  it('an expired link says so, with no form', async () => {
+    window.history.replaceState(null, '', '/payment?orderId=ORD1#payToken=old-token');
+    serveFields();
+    server.use(
+      http.get(`${API}/orders/ORD1`, () =>
+        HttpResponse.json(
+          { error: payLinkMessages.expired, code: 'pay_link_expired' },
+          { status: 410 },
+        ),
+      ),
+    );
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(payLinkMessages.expired);
+    expect(screen.queryByLabelText('Name of the payer')).not.toBeInTheDocument();
   });
 });

@@ -29,6 +29,7 @@ import {
   type PaymentOutcome,
 } from '@/features/payment/lib/payment-result';
 import { paths } from '@/lib/paths';
+import { takePayTokenFromAddress } from '@/features/payment/lib/pay-link';
 
 function useOrderId(): string | null {
   const [params] = useSearchParams();
@@ -102,10 +103,19 @@ function ConfirmingPayment({ orderId }: { orderId: string }) {
 
 export function Component() {
   const orderId = useOrderId();
+  // opened from the shop's payment link: its token kept for this order before anything is asked
+  useState(() => takePayTokenFromAddress(orderId));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const fieldsQuery = usePaymentFieldsQuery();
-  const order = useOrderToPay(orderId).data;
+  const orderQuery = useOrderToPay(orderId);
+  const order = orderQuery.data;
+  // a payment link that is expired, altered or for another order: said at once, with no form
+  const linkProblem =
+    orderQuery.error instanceof ApiError &&
+    (orderQuery.error.code === 'pay_link_expired' || orderQuery.error.code === 'pay_link_invalid')
+      ? serverErrorText(orderQuery.error)
+      : undefined;
   const mutation = useSubmitPaymentMutation();
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
@@ -139,6 +149,15 @@ export function Component() {
           <ErrorNotice message={paymentMessages.missingOrderId} />
           {returnToCheckout}
         </div>
+      </Shell>
+    );
+  }
+
+  if (linkProblem) {
+    return (
+      <Shell>
+        <h1 className="mb-6 text-3xl font-semibold">Payment</h1>
+        <ErrorNotice message={linkProblem} />
       </Shell>
     );
   }

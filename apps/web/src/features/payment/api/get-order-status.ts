@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@store/contracts/orders';
 import { apiRequest } from '@/lib/api-client';
+import { payLinkHeaders } from '@/features/payment/lib/pay-link';
 
 export const ORDER_POLL_INTERVAL_MS = 3000;
 
@@ -8,9 +9,8 @@ export const ORDER_POLL_INTERVAL_MS = 3000;
 export async function getOrder(orderId: string, signal?: AbortSignal): Promise<Partial<Order>> {
   const body = await apiRequest<Partial<Order> | { data?: Partial<Order> }>(
     `/orders/${encodeURIComponent(orderId)}`,
-    {
-      signal,
-    },
+    // opened from the shop's payment link: the link shows this order without signing in
+    { signal, headers: payLinkHeaders(orderId) },
   );
   return body && typeof body === 'object' && 'data' in body && body.data
     ? body.data

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PaymentResponse, PaymentSubmitBody } from '@store/contracts/payments';
 import { apiRequest } from '@/lib/api-client';
+import { payLinkHeaders } from '@/features/payment/lib/pay-link';
 
 export interface SubmitPaymentRequest {
   body: PaymentSubmitBody;
@@ -15,7 +16,8 @@ export function submitPayment({
   return apiRequest<PaymentResponse>('/payments', {
     method: 'POST',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    // opened from the shop's payment link: the link pays this order without signing in
+    headers: { 'Idempotency-Key': idempotencyKey, ...payLinkHeaders(body.orderId) },
   });
 }
 
