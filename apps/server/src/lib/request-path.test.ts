@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { routedPath, routedUrl, toOriginForm } from './request-path';
+import { routedPath, routedUrl, toOriginForm, withoutTrailingSlashes } from './request-path';
 
 describe('routedPath', () => {
   it('is the path as sent when it is plain', () => {
@@ -52,5 +52,14 @@ describe('toOriginForm', () => {
 
   it('leaves what is not absolute-form to the router', () => {
     expect(toOriginForm(request('*'))).toBe('*');
+  });
+});
+
+describe('withoutTrailingSlashes', () => {
+  it('drops only the trailing slashes, in linear time', () => {
+    expect(withoutTrailingSlashes('https://shop.example//')).toBe('https://shop.example');
+    expect(withoutTrailingSlashes('https://shop.example')).toBe('https://shop.example');
+    const long = `${'/'.repeat(200_000)}x/`;
+    expect(withoutTrailingSlashes(long)).toBe(long.slice(0, -1));
   });
 });

@@ -66,3 +66,13 @@ export function routedUrl(url: string): string {
   const query = url.indexOf('?');
   return query >= 0 ? routedPath(url) + url.slice(query) : routedPath(url);
 }
+
+/**
+ * The URL without its trailing slashes, in linear time: `/\/+$/` backtracks on a long run of
+ * slashes not at the end, and a base URL may come from the request's Host.
+ */
+export function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}

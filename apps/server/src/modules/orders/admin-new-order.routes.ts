@@ -24,6 +24,7 @@ import {
   type OrderCustomer,
 } from './admin-new-order.service';
 import { DEFAULT_PAY_WINDOW_MS } from './orders.service';
+import { withoutTrailingSlashes } from '../../lib/request-path';
 
 const tags = ['admin: orders'];
 
@@ -146,7 +147,9 @@ export const adminNewOrderRoutes: FastifyPluginAsyncZod<AdminNewOrderRoutesOptio
             body: request.body,
             view: { payWindowMs },
             jwtSecret,
-            baseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`,
+            baseUrl: publicBaseUrl
+              ? withoutTrailingSlashes(publicBaseUrl)
+              : `${request.protocol}://${request.host}`,
           });
           availabilityChanged = placed.availabilityChanged;
           return { statusCode: 201, body: placed.body };

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { normalizeOrderId } from './order-id';
+import { withoutTrailingSlashes } from '../../lib/request-path';
 
 const AUDIENCE = 'pay-link';
 const ALG = 'HS256';
@@ -36,7 +37,7 @@ export function signPayLink(
 
 /** The storefront page the link opens: the token in the fragment, which browsers never send. */
 export const payLinkUrl = (baseUrl: string, orderId: string, token: string) =>
-  `${baseUrl.replace(/\/+$/, '')}/payment?orderId=${encodeURIComponent(orderId)}#payToken=${encodeURIComponent(token)}`;
+  `${withoutTrailingSlashes(baseUrl)}/payment?orderId=${encodeURIComponent(orderId)}#payToken=${encodeURIComponent(token)}`;
 
 /**
  * The order a link pays, or a 4xx the payment page shows as it is: 410 pay_link_expired once the
