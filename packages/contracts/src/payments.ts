@@ -155,3 +155,19 @@ export const payLinkMessages = {
   expired: 'This payment link has expired. Please ask the shop for a new one.',
   otherOrder: 'This payment link is for another order.',
 } as const;
+
+/**
+ * The gateways that refund through their own API (the server's payment providers with refunds):
+ * the back office asks them instead of recording a refund the shop made itself. Their names, for
+ * "Refund asked of PayU".
+ */
+export const apiRefundProviders: Readonly<Record<string, string>> = {
+  payu: 'PayU',
+  razorpay: 'Razorpay',
+};
+
+/** The gateway that refunds this payment through its API, or undefined (the shop pays it back). */
+export const apiRefunderOf = (provider: string | undefined): string | undefined =>
+  provider !== undefined && Object.hasOwn(apiRefundProviders, provider)
+    ? apiRefundProviders[provider]
+    : undefined;

@@ -16,11 +16,12 @@ export type RefundFieldsForm = Pick<
 export function RefundAmountFields({
   form,
   idPrefix,
-  viaGateway,
+  gateway,
 }: {
   form: RefundFieldsForm;
   idPrefix: string;
-  viaGateway: boolean;
+  /** the gateway that refunds it through its API ('PayU'); undefined: the shop pays it back */
+  gateway: string | undefined;
 }) {
   return (
     <>
@@ -33,9 +34,9 @@ export function RefundAmountFields({
       >
         {(control) => <Input type="number" inputMode="decimal" step="0.01" min="0" {...control} />}
       </HookFormField>
-      {viaGateway ? (
+      {gateway ? (
         <p className="text-sm text-muted-foreground">
-          PayU is asked to refund this payment to the shopper; it settles in a few days.
+          {gateway} is asked to refund this payment to the shopper; it settles in a few days.
         </p>
       ) : (
         <HookFormField

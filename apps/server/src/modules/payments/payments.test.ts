@@ -19,6 +19,7 @@ import {
 } from '../../test/pay-order';
 import { UPI_MAX_PAISE, UPI_QR_LIFETIME_MS, upiMessages } from '@store/contracts/payment-rules';
 import { formatPaise } from '@store/contracts/money';
+import { apiRefundProviders } from '@store/contracts/payments';
 import { defaultPaymentsEnv, paymentConfigFromEnv } from './payment-config';
 import { paymentProviders } from './providers';
 import { signSandboxNotification } from './providers/sandbox';
@@ -553,6 +554,14 @@ describe('one provider interface (providers/index.ts)', () => {
         expect(typeof provider.refunds.status).toBe('function');
       }
     }
+    // the back office names the gateways that refund by API: the same list, the same names
+    expect(apiRefundProviders).toEqual(
+      Object.fromEntries(
+        Object.values(paymentProviders)
+          .filter((p) => p.refunds)
+          .map((p) => [p.id, p.label]),
+      ),
+    );
     // the demo sandbox plays the UPI PSP; PayU settles only PayU's attempts
     expect(paymentProviders.sandbox.settles).toEqual(['sandbox', 'upi']);
     expect(paymentProviders.payu.settles).toEqual(['payu']);

@@ -123,6 +123,20 @@ describe('Record refund', () => {
     expect(await screen.findByText('Refund asked of PayU')).toBeVisible();
   });
 
+  it('refunds a Razorpay payment through Razorpay, named as such', async () => {
+    const run = vi.fn().mockResolvedValue({});
+    renderWithProviders(
+      <RecordRefundForm
+        run={run}
+        order={cancelledPaid([payment({ provider: 'razorpay', providerReference: 'pay_Fake1' })])}
+      />,
+    );
+    expect(screen.queryByLabelText('Reference')).toBeNull();
+    expect(screen.getByText(/Razorpay is asked to refund this payment/)).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByText('Refund asked of Razorpay')).toBeVisible();
+  });
+
   it('leaves out a payment already refunded in full, or asked of PayU in full', () => {
     renderWithProviders(
       <RecordRefundForm

@@ -19,6 +19,7 @@ import { toast } from '@store/ui/toast';
 import { RefundAmountFields, type RefundFieldsForm } from '@/components/refund-amount-fields';
 import { applyServerErrors } from '@/lib/api-client';
 import type { OrderActionRequest } from '../api/order-actions';
+import { apiRefunderOf } from '@store/contracts/payments';
 
 type Run = (action: OrderActionRequest) => Promise<unknown>;
 
@@ -127,8 +128,8 @@ export const refundableOf = (p: OrderPayment): number =>
       p.refunds.filter((r) => r.status === 'requested').reduce((s, r) => s + r.amountPaise, 0)
     : 0;
 
-/** PayU refunds through its API (refunds.service.ts); any other payment the shop pays back itself. */
-const refundsThroughGateway = (p: OrderPayment | undefined) => p?.provider === 'payu';
+/** PayU and Razorpay refund through their API (refunds.service.ts); the shop pays back the rest. */
+const refundsThroughGateway = (p: OrderPayment | undefined) => !!apiRefunderOf(p?.provider);
 
 /**
  * A key for one refund the owner is about to record: sent as the reference of a gateway refund,
@@ -169,7 +170,8 @@ export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDe
     setProblem(null);
     try {
       await run({ kind: 'record_refund', body });
-      toast.success(viaGateway ? 'Refund asked of PayU' : 'Refund recorded');
+      const gateway = apiRefunderOf(chosen?.provider);
+      toast.success(gateway ? `Refund asked of ${gateway}` : 'Refund recorded');
       const next = newRefundKey();
       setRefundKey(next);
       form.reset({
@@ -210,7 +212,7 @@ export function RecordRefundForm({ run, order }: { run: Run; order: AdminOrderDe
       <RefundAmountFields
         form={form as unknown as RefundFieldsForm}
         idPrefix="refund"
-        viaGateway={viaGateway}
+        gateway={apiRefunderOf(chosen?.provider)}
       />
       <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" variant="outline" disabled={form.formState.isSubmitting}>

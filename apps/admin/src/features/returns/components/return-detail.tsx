@@ -23,6 +23,7 @@ import { applyServerErrors } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useReturnAction, type ReturnActionRequest } from '../api/returns';
 import { ReturnStatusBadge } from '@/components/return-status-badge';
+import { apiRefunderOf } from '@store/contracts/payments';
 
 type Run = (action: ReturnActionRequest) => Promise<unknown>;
 
@@ -91,13 +92,13 @@ function RefundForm({ run, detail }: { run: Run; detail: AdminReturnDetail }) {
     },
   });
   const chosen = detail.payments.find((p) => p.id === form.watch('paymentId'));
-  const viaPayu = chosen?.provider === 'payu';
+  const gateway = apiRefunderOf(chosen?.provider);
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (body) => {
     setProblem(null);
     try {
       await run({ kind: 'refund', body });
-      toast.success(viaPayu ? 'Refund asked of PayU' : 'Refund recorded');
+      toast.success(gateway ? `Refund asked of ${gateway}` : 'Refund recorded');
     } catch (error) {
       setProblem(applyServerErrors(error, form.setError, ['paymentId', 'amount', 'reference']));
     }
@@ -124,7 +125,7 @@ function RefundForm({ run, detail }: { run: Run; detail: AdminReturnDetail }) {
       <RefundAmountFields
         form={form as unknown as RefundFieldsForm}
         idPrefix="return-refund"
-        viaGateway={viaPayu}
+        gateway={gateway}
       />
       <FieldError className="font-medium">{problem}</FieldError>
       <Button type="submit" disabled={form.formState.isSubmitting}>
