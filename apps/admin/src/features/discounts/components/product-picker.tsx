@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { DiscountForm, DiscountFormInput } from '@store/contracts/admin/discounts';
 import { Button } from '@store/ui/button';
-import { Input } from '@store/ui/input';
-import { FieldError, Label } from '@store/ui/label';
+import { SearchPicker } from '@/components/search-picker';
+import { FieldError } from '@store/ui/label';
 import { productMatchesQueryOptions } from '../api/discounts';
 
 type DiscountFormApi = UseFormReturn<DiscountFormInput, unknown, DiscountForm>;
@@ -68,38 +68,32 @@ export function ProductPicker({
       ) : (
         <p className="text-sm text-muted-foreground">No products chosen yet.</p>
       )}
-      <Label htmlFor={`${id}-search`}>Find a product</Label>
-      <Input
-        id={`${id}-search`}
-        type="search"
-        autoComplete="off"
+      <SearchPicker
+        id={id}
+        label="Find a product"
         placeholder="Title or slug"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
+        query={q}
+        onQueryChange={setQ}
+        matches={matches.data?.data}
+        listLabel="Matching products"
+        noMatch="No products match."
+        itemClassName="flex items-center justify-between gap-2 text-sm"
+        renderMatch={(p) => (
+          <>
+            <span>{p.title}</span>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={chosen.includes(p.id)}
+              onClick={() => add(p.id, p.title)}
+            >
+              {chosen.includes(p.id) ? 'Added' : `Add`}
+              <span className="sr-only"> {p.title}</span>
+            </Button>
+          </>
+        )}
       />
-      {q.trim() && matches.data ? (
-        matches.data.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No products match.</p>
-        ) : (
-          <ul className="grid gap-1" aria-label="Matching products">
-            {matches.data.data.map((p) => (
-              <li key={p.id} className="flex items-center justify-between gap-2 text-sm">
-                <span>{p.title}</span>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  disabled={chosen.includes(p.id)}
-                  onClick={() => add(p.id, p.title)}
-                >
-                  {chosen.includes(p.id) ? 'Added' : `Add`}
-                  <span className="sr-only"> {p.title}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </fieldset>
   );

@@ -4,7 +4,8 @@ import type { NewOrderCustomer } from '@store/contracts/admin/new-order';
 import { Button } from '@store/ui/button';
 import { FormField } from '@store/ui/form-field';
 import { Input } from '@store/ui/input';
-import { FieldError, Label } from '@store/ui/label';
+import { SearchPicker } from '@/components/search-picker';
+import { FieldError } from '@store/ui/label';
 import { customerMatchesQueryOptions } from '../api/new-order';
 
 /** What the form holds of the customer: an account chosen, or a new one's details. */
@@ -76,37 +77,27 @@ export function CustomerPicker({
           </div>
         ) : (
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-search`}>Find a customer</Label>
-            <Input
-              id={`${id}-search`}
-              type="search"
-              autoComplete="off"
+            <SearchPicker
+              id={id}
+              label="Find a customer"
               placeholder="Name, email or mobile"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
+              query={q}
+              onQueryChange={setQ}
+              minLength={2}
+              matches={matches.data?.data}
+              listLabel="Matching customers"
+              noMatch="No customer matches. Choose New customer to add them."
+              renderMatch={(c) => (
+                <button
+                  type="button"
+                  className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-muted"
+                  onClick={() => onChange({ kind: 'existing', customer: c })}
+                >
+                  {c.firstName} {c.lastName} · {c.email}
+                  {c.phone ? ` · ${c.phone}` : ''}
+                </button>
+              )}
             />
-            {q.trim().length >= 2 && matches.data ? (
-              matches.data.data.length ? (
-                <ul className="grid gap-1" aria-label="Matching customers">
-                  {matches.data.data.map((c) => (
-                    <li key={c.id}>
-                      <button
-                        type="button"
-                        className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-muted"
-                        onClick={() => onChange({ kind: 'existing', customer: c })}
-                      >
-                        {c.firstName} {c.lastName} · {c.email}
-                        {c.phone ? ` · ${c.phone}` : ''}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-sm text-muted-foreground">
-                  No customer matches. Choose New customer to add them.
-                </p>
-              )
-            ) : null}
             {errors.customer ? <FieldError id={`${id}-error`}>{errors.customer}</FieldError> : null}
           </div>
         )

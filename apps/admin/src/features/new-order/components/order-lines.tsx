@@ -5,6 +5,7 @@ import { formatInr } from '@store/contracts/money';
 import type { Product } from '@store/contracts/products';
 import { Button } from '@store/ui/button';
 import { Input } from '@store/ui/input';
+import { SearchPicker } from '@/components/search-picker';
 import { FieldError, Label } from '@store/ui/label';
 import { Select } from '@store/ui/select';
 import { productMatchesQueryOptions } from '../api/new-order';
@@ -148,41 +149,33 @@ export function OrderLines({
       )}
       <FieldError>{errors.lines}</FieldError>
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-search`}>Find a product</Label>
-        <Input
-          id={`${id}-search`}
-          type="search"
-          autoComplete="off"
+        <SearchPicker
+          id={id}
+          label="Find a product"
           placeholder="Title or SKU"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
+          query={q}
+          onQueryChange={setQ}
+          minLength={2}
+          matches={matches.data?.data}
+          listLabel="Matching products"
+          noMatch="No product matches."
+          renderMatch={(p) => (
+            <button
+              type="button"
+              disabled={soldOut(p)}
+              className="flex w-full justify-between gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-muted disabled:opacity-50"
+              onClick={() => {
+                onChange([...lines, newLine(p)]);
+                setQ('');
+              }}
+            >
+              <span>{p.title}</span>
+              <span className="text-muted-foreground">
+                {soldOut(p) ? 'Sold out' : formatInr(priceOf(p))}
+              </span>
+            </button>
+          )}
         />
-        {q.trim().length >= 2 && matches.data ? (
-          matches.data.data.length ? (
-            <ul className="grid gap-1" aria-label="Matching products">
-              {matches.data.data.map((p) => (
-                <li key={p.id}>
-                  <button
-                    type="button"
-                    disabled={soldOut(p)}
-                    className="flex w-full justify-between gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-muted disabled:opacity-50"
-                    onClick={() => {
-                      onChange([...lines, newLine(p)]);
-                      setQ('');
-                    }}
-                  >
-                    <span>{p.title}</span>
-                    <span className="text-muted-foreground">
-                      {soldOut(p) ? 'Sold out' : formatInr(priceOf(p))}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">No product matches.</p>
-          )
-        ) : null}
       </div>
     </div>
   );
