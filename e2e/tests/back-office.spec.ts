@@ -63,6 +63,9 @@ test.describe('signing in and finding the way', () => {
     checkPage,
     expectNoHorizontalScroll,
   }, testInfo) => {
+    // Thirteen screens, each loaded and checked by axe: about 4 s a screen on a quiet machine,
+    // twice that on a loaded one, past the 60 s of a one-screen journey (CI, both widths).
+    test.setTimeout(150_000);
     const isMobile = !!testInfo.project.use.isMobile;
     const owner = credentials('owner');
 
