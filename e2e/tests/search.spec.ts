@@ -162,3 +162,24 @@ test.describe('search, sort and filters', () => {
     }
   });
 });
+
+test('words typed into the bar before its code arrived are kept and answered', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the bar holds the box from 768 px up; a phone opens it from the menu');
+  // The box's code is held back (a slow phone network) while the shopper types.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/search-box-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
+  await box.fill(TYPED);
+  release();
+  const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+  await expect(suggestions.getByRole('option', { name: /Fountain Pen/ }).first()).toBeVisible();
+  await expect(box).toHaveValue(TYPED);
+});

@@ -1,9 +1,10 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useCallback, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_MAX_LENGTH } from '@store/contracts/limits';
 import { cn } from '@store/ui/cn';
 import { paths } from '@/lib/paths';
+import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 
 /*
  * On the entry chunk: only this form. The list of suggestions (fetching, debouncing, rows) loads on
@@ -34,6 +35,16 @@ export function SearchBox({ className }: { className?: string }) {
   const [activeIndex, setActiveIndex] = useState(-1);
   const [hrefs, setHrefs] = useState<string[]>([]);
   const [seenKey, setSeenKey] = useState(location.key);
+  // typed before this box's code arrived (it hydrates after the page): kept, and its suggestions
+  // asked for while the box still has the focus
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, query, (typed) => {
+    setQuery(typed);
+    if (document.activeElement === input.current) {
+      setEnhanced(true);
+      setOpenAt(location.key);
+    }
+  });
   if (seenKey !== location.key) {
     // a new page: the box shows that page's search (or none) and nothing is highlighted
     setSeenKey(location.key);
@@ -106,6 +117,7 @@ export function SearchBox({ className }: { className?: string }) {
         aria-hidden="true"
       />
       <input
+        ref={input}
         id={`${id}-input`}
         name="q"
         type="search"

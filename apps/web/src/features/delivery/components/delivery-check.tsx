@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTypedBeforeHydration } from '@/lib/typed-before-hydration';
 import { isPinCode, normalizePin, pinCodeMessage } from '@store/contracts/delivery';
 import { Button } from '@store/ui/button';
 import { FormField } from '@store/ui/form-field';
@@ -42,15 +43,10 @@ export function DeliveryCheck() {
   // through hydration but the state does not have it, so the state takes it at once, before the
   // remembered PIN could fill the box over it (the shopper's own typing wins).
   const input = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    const early = input.current?.value ?? '';
-    if (early && early !== typed) {
-      setTyped(early);
-      setFilled(true);
-    }
-    // only what the hydrating render found: later the state leads the box
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useTypedBeforeHydration(input, typed, (early) => {
+    setTyped(early);
+    setFilled(true);
+  });
   // a PIN checked through the URL is remembered like one checked here (after hydration: the
   // server keeps no PIN)
   useEffect(() => {
