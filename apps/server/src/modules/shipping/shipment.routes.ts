@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@store/contracts/api-errors';
@@ -8,23 +7,12 @@ import type { Db } from '../../db/client';
 import { adminErrors, adminSecurity } from '../../plugins/staff-auth';
 import { actorOf } from '../activity/activity.service';
 import { adminOrderParams } from '../orders/admin-orders.routes';
+import { sendPdf } from '../orders/order-documents.routes';
 import type { Couriers } from './couriers/couriers';
 import { bookOrderShipment, getOrderShipment, shipmentLabel } from './shipment-booking.service';
 import { applyTrackingEvent } from './shipment-tracking.service';
 
 const tags = ['admin: orders'];
-
-function sendLabel(reply: FastifyReply, file: { fileName: string; pdf: Uint8Array }) {
-  return (
-    reply
-      .header('content-type', 'application/pdf')
-      // opened in the browser's viewer, to print
-      .header('content-disposition', `inline; filename="${file.fileName}"`)
-      // it carries the shopper's name, address and phone
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(file.pdf))
-  );
-}
 const courierErrors = {
   ...adminErrors,
   422: errorResponseSchema,
@@ -90,7 +78,12 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod<{ db: Db; couriers: Cour
       },
     },
     async (request, reply) => {
-      return sendLabel(reply, await shipmentLabel(db, request.store.id, request.params.orderId));
+      // opened in the browser's viewer, to print
+      return sendPdf(
+        reply,
+        await shipmentLabel(db, request.store.id, request.params.orderId),
+        'inline',
+      );
     },
   );
 };

@@ -10,11 +10,10 @@ import {
   FAKE_LABEL_PDF,
   type FakeShiprocket,
 } from '../../test/fake-shiprocket';
-import { placePaidOrder, validFields } from '../../test/pay-order';
+import { placeCodOrder, placePaidOrder } from '../../test/pay-order';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import { setStock, stockOf } from '../../test/stock';
 import {
-  authHeader,
   createTestApp,
   plainProducts,
   registerAndLogin,
@@ -97,31 +96,7 @@ async function bookedOrder(): Promise<{ orderId: string; awb: string }> {
 async function codOrder() {
   const [product] = await plainProducts(t.app, 1);
   await setStock(t.db, product!.id, 10);
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/orders',
-    headers: authHeader(shopper.token),
-    payload: {
-      products: { [product!.id]: 2 },
-      shippingAddress: {
-        fullName: 'Asha Verma',
-        address: '12 MG Road, Indiranagar',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560038',
-        phone: '+91 98765 43210',
-      },
-    },
-  });
-  expect(placed.statusCode).toBe(201);
-  const orderId = (placed.json() as { id: string }).id;
-  const cod = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments',
-    headers: authHeader(shopper.token),
-    payload: { orderId, fields: validFields('cod') },
-  });
-  expect(cod.statusCode).toBe(200);
+  const { id: orderId } = await placeCodOrder(t.app, shopper.token, { [product!.id]: 2 });
   return { orderId, productId: product!.id };
 }
 
