@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderShipment } from '@store/contracts/admin/orders';
 import { ADMIN_API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
+import { catchSavedFiles } from '@/test/saved-files';
 import { OrderShipment } from './order-shipment';
 
 const couriers = [{ id: 'shiprocket', label: 'Shiprocket' }];
@@ -50,14 +51,7 @@ describe('order shipment (back office)', () => {
         });
       }),
     );
-    const saved: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = catchSavedFiles();
     renderWithProviders(<OrderShipment orderId="K7M2QX9P" />, { role: 'staff' });
 
     await userEvent.click(
