@@ -164,6 +164,15 @@ describe('Book shipment', () => {
     expect(fake.calls.length).toBe(calls);
   });
 
+  it('a double click books once: the second press meanwhile is 409', async () => {
+    const orderId = await placePaidOrder(t.app, shopper.token);
+    const answers = await Promise.all([book(orderId), book(orderId)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect([...fake.shipments.values()].filter((s) => s.channelOrderId === orderId)).toHaveLength(
+      1,
+    );
+  });
+
   it('a Pending order cannot be booked (409, nothing stored); an unknown order is 404', async () => {
     const orderId = await placePaidOrder(t.app, shopper.token);
     await t.db.update(orders).set({ status: orderStatus.pending }).where(eq(orders.id, orderId));
