@@ -29,6 +29,8 @@ export interface FakeShiprocket {
   logins: number;
   /** The next call of a step is answered with this status and body (Shiprocket refusing). */
   failNext(step: Step, status: number, body: Record<string, unknown>): void;
+  /** The label links serve this instead of the PDF (a CDN's error page), until set back to null. */
+  labelBody: Buffer | null;
   /** Every token issued so far stops working (Shiprocket answers 401), as after ten days. */
   expireTokens(): void;
   /** A tracking webhook's body for an AWB, as Shiprocket posts it. */
@@ -271,7 +273,9 @@ export async function startFakeShiprocket(
           res.writeHead(404).end();
           return;
         }
-        res.writeHead(200, { 'content-type': 'application/pdf' }).end(FAKE_LABEL_PDF);
+        res
+          .writeHead(200, { 'content-type': 'application/pdf' })
+          .end(fake.labelBody ?? FAKE_LABEL_PDF);
         return;
       }
       let body: Record<string, unknown>;
@@ -288,8 +292,9 @@ export async function startFakeShiprocket(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: FakeShiprocket = {
     url,
+    labelBody: null,
     shipments,
     calls,
     get logins() {
@@ -334,4 +339,5 @@ export async function startFakeShiprocket(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

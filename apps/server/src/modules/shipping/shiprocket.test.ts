@@ -228,6 +228,21 @@ describe('Book shipment', () => {
     expect((await label(orderId)).statusCode).toBe(200);
   });
 
+  it('a label link serving something else than a PDF is 502 and nothing is kept as the label', async () => {
+    const orderId = await placePaidOrder(t.app, shopper.token);
+    fake.labelBody = Buffer.from('<html>502 Bad Gateway</html>');
+    try {
+      const res = await book(orderId);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toContain('not a PDF');
+    } finally {
+      fake.labelBody = null;
+    }
+    expect((await shipmentRow(orderId))!.labelPdf).toBeNull();
+    expect((await book(orderId)).statusCode).toBe(200);
+    expect((await label(orderId)).rawPayload.equals(FAKE_LABEL_PDF)).toBe(true);
+  });
+
   it("Shiprocket refusing the order's data answers 422 with its field messages and stores nothing", async () => {
     const orderId = await placePaidOrder(t.app, shopper.token);
     fake.failNext('create', 422, {

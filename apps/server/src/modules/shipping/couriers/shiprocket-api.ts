@@ -105,15 +105,20 @@ export class ShiprocketApi {
     }
   }
 
-  /** A file Shiprocket links to (the label's label_url): its bytes. */
-  async download(url: string): Promise<Uint8Array> {
+  /** The PDF Shiprocket links to (the label's label_url): its bytes, checked to be a PDF. */
+  async downloadPdf(url: string): Promise<Uint8Array> {
+    let bytes: Uint8Array;
     try {
       const res = await this.fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!res.ok) throw new Error(String(res.status));
-      return new Uint8Array(await res.arrayBuffer());
+      bytes = new Uint8Array(await res.arrayBuffer());
     } catch {
       throw new CourierError('The label Shiprocket made could not be downloaded', 'unavailable');
     }
+    // an error page served with 200 must not be kept as the label to print
+    if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-')
+      throw new CourierError('The label Shiprocket linked to is not a PDF', 'unavailable');
+    return bytes;
   }
 }
 

@@ -167,7 +167,7 @@ export class ShiprocketCourier implements Courier {
       });
       if (answer.label_created !== 1 || !answer.label_url)
         throw new CourierError('Shiprocket made no label for the shipment', 'refused');
-      await save({ step: 'label', pdf: await api.download(answer.label_url) });
+      await save({ step: 'label', pdf: await api.downloadPdf(answer.label_url) });
     }
   }
 
