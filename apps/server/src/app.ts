@@ -73,6 +73,8 @@ import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { adminNewOrderRoutes } from './modules/orders/admin-new-order.routes';
 import { adminHeldStockRoutes } from './modules/orders/admin-held-stock.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
+import { Couriers, noCouriers, type CourierConfig } from './modules/shipping/couriers/couriers';
+import { adminShipmentRoutes, courierWebhookRoutes } from './modules/shipping/shipment.routes';
 import { adminDashboardRoutes } from './modules/reports/dashboard.routes';
 import { adminExportRoutes } from './modules/reports/exports.routes';
 import { adminCustomerRoutes } from './modules/users/admin-customers.routes';
@@ -129,6 +131,8 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   /** Payment methods and provider secrets: see payment-config.ts paymentConfigFromEnv. */
   payments: PaymentConfig;
+  /** Courier accounts (Shiprocket): see modules/shipping/couriers/couriers.ts; default none. */
+  couriers?: CourierConfig;
   /** Where login and registration attempts are counted: Redis, or in process when empty. */
   rateLimits: RateLimitStoreOptions;
   /** Built web app folder; null or missing index.html: API only. */
@@ -267,6 +271,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
 
   const { payments } = options;
   const mediaStorage = options.mediaStorage ?? memoryMediaStorage();
+  // one per app: each courier keeps its API login for the process's life
+  const couriers = new Couriers(options.couriers ?? noCouriers);
   app.decorate('db', options.db);
   app.decorate('catalogueCache', cache);
   app.decorate('renderedPages', pageCache);
@@ -347,6 +353,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
       await api.register(relatedProductRoutes, { db: options.db, cache });
       await api.register(reviewRoutes, { db: options.db });
       await api.register(shippingRoutes, { db: options.db });
+      await api.register(courierWebhookRoutes, { db: options.db, couriers });
       await api.register(orderRoutes, {
         db: options.db,
         jwtSecret: options.jwtSecret,
@@ -393,6 +400,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
         ...(options.payWindowMs ? { payWindowMs: options.payWindowMs } : {}),
       });
       await api.register(adminOrderDocumentRoutes, { db: options.db });
+      await api.register(adminShipmentRoutes, { db: options.db, couriers });
       await api.register(adminPaymentRoutes, { db: options.db, config: payments });
       await api.register(adminReturnRoutes, { db: options.db, config: payments });
       await api.register(adminReviewRoutes, { db: options.db });

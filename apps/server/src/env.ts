@@ -109,6 +109,15 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: z.preprocess(blank, z.string().optional()),
   RAZORPAY_WEBHOOK_SECRET: z.preprocess(blank, z.string().optional()),
   RAZORPAY_API_URL: z.preprocess(blank, z.string().url().default('https://api.razorpay.com')),
+  /**
+   * Shiprocket (docs/decisions/shiprocket.md): the API user's login (Settings > API in its panel),
+   * the webhook's security token and its API's URL; the pickup address's nickname in the panel.
+   */
+  SHIPROCKET_EMAIL: z.preprocess(blank, z.string().optional()),
+  SHIPROCKET_PASSWORD: z.preprocess(blank, z.string().optional()),
+  SHIPROCKET_WEBHOOK_TOKEN: z.preprocess(blank, z.string().optional()),
+  SHIPROCKET_API_URL: z.preprocess(blank, z.string().url().default('https://apiv2.shiprocket.in')),
+  SHIPROCKET_PICKUP_LOCATION: z.preprocess(blank, z.string().default('Primary')),
   /** How long a Pending order waits for its payment before it is cancelled and its stock returns. */
   ORDER_PAY_WINDOW_MINUTES: z.preprocess(
     blank,

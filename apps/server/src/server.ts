@@ -14,6 +14,7 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { mediaStorageFromEnv } from './lib/media-storage';
 import { mailTransportFromEnv } from './modules/mail/mail-transport';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
+import { courierConfigFromEnv } from './modules/shipping/couriers/couriers';
 import {
   derivedSandboxSecret,
   paymentConfigFromEnv,
@@ -106,6 +107,7 @@ async function main() {
             : {}),
           jwtSecret,
           payments,
+          couriers: courierConfigFromEnv(env),
           payWindowMs,
           catalogueCacheTtlMs: env.CATALOGUE_CACHE_TTL_MS,
           pageCacheTtlMs: env.PAGE_CACHE_TTL_MS,

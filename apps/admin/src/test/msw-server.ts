@@ -6,7 +6,15 @@ import type { StoreSettingsResponse } from '@/features/settings/api/settings';
 /** Base of every admin API call in tests (jsdom runs at http://localhost:3000/admin/). */
 export const ADMIN_API = 'http://localhost:3000/api/v1/admin';
 
-export const server = setupServer();
+/**
+ * Every order page asks for its courier shipment (features/orders/api/order-shipment.ts): by
+ * default no courier account is set up, so tests of the page need not answer it themselves.
+ */
+export const server = setupServer(
+  http.get(`${ADMIN_API}/orders/:orderId/shipment`, () =>
+    HttpResponse.json({ couriers: [], shipment: null, canBook: false }),
+  ),
+);
 
 /**
  * Answers PUT /admin/settings as the server would (the saved settings back) and keeps what the

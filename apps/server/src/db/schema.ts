@@ -1164,3 +1164,54 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [uniqueIndex('newsletter_subscribers_store_email_uq').on(t.storeId, t.email)],
 );
+
+/**
+ * An order's parcel booked with a courier's API (modules/shipping/couriers, issue 28 item 3): one
+ * per order. Each step's result is stored as it comes (the courier's order and shipment, the AWB,
+ * the pickup, the label), so a booking that failed half-way continues from there on the next Book
+ * shipment instead of booking twice (docs/decisions/shiprocket.md). `status` only moves forward
+ * (modules/shipping/shipment-tracking.service.ts): a replayed or older tracking event changes
+ * nothing.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** the courier integration's id, e.g. 'shiprocket' */
+    courier: text('courier').notNull(),
+    /** the courier's ids of the order and the shipment it made of ours */
+    courierOrderId: text('courier_order_id'),
+    courierShipmentId: text('courier_shipment_id'),
+    /** the air waybill: the tracking number; set once assigned */
+    awb: text('awb'),
+    /** who carries it, as the courier names it ('Delhivery Surface') */
+    courierName: text('courier_name'),
+    pickupRequestedAt: timestamp('pickup_requested_at', { withTimezone: true }),
+    /** when the courier expects to collect it, as it said */
+    pickupScheduledFor: text('pickup_scheduled_for'),
+    labelPdf: bytea('label_pdf'),
+    /**
+     * where the parcel is, from the courier's tracking: 'awaiting_pickup', 'shipped',
+     * 'out_for_delivery', 'rto_initiated', then 'delivered' or 'rto_delivered' (forward only).
+     * The booking is complete once the AWB, the pickup and the label are all stored.
+     */
+    status: text('status').notNull().default('awaiting_pickup'),
+    /** the courier's own words for the last tracking event applied, and when it happened */
+    lastEventStatus: text('last_event_status'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    /** set while a Book shipment runs: a second click meanwhile is refused, a crashed one expires */
+    bookingStartedAt: timestamp('booking_started_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_order_uq').on(t.orderId),
+    uniqueIndex('shipments_awb_uq').on(t.awb),
+  ],
+);

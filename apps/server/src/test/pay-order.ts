@@ -1,7 +1,7 @@
 // Paying through the HTTP API as a shopper's browser does, for tests of payments and of what
 // happens to an order afterwards (the operator's views and transitions).
 import type { FastifyInstance } from 'fastify';
-import { authHeader, placeTestOrder } from './test-app';
+import { authHeader, placeTestOrder, testShippingAddress } from './test-app';
 
 export const validFields = (method: string, over: Record<string, string | boolean> = {}) => ({
   method,
@@ -54,6 +54,28 @@ export function decideInSandbox(
       approvalToken === undefined ? {} : { token: approvalToken },
     ).toString(),
   });
+}
+
+/**
+ * Places an order of `products` (id → quantity) and chooses cash on delivery for it: a Processing
+ * order with its cash to collect.
+ */
+export async function placeCodOrder(
+  app: FastifyInstance,
+  token: string,
+  products: Record<string, number>,
+): Promise<{ id: string; total: number }> {
+  const placed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/orders',
+    headers: authHeader(token),
+    payload: { products, shippingAddress: testShippingAddress },
+  });
+  if (placed.statusCode !== 201) throw new Error(`order refused: ${placed.body}`);
+  const order = placed.json() as { id: string; total: number };
+  const cod = await pay(app, token, order.id, validFields('cod'));
+  if (cod.statusCode !== 200) throw new Error(`cash on delivery refused: ${cod.body}`);
+  return order;
 }
 
 export async function orderStatusOf(

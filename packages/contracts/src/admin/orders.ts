@@ -226,3 +226,61 @@ export type GstSummaryQuery = z.output<typeof gstSummaryQuerySchema>;
 
 /** At most this many rows in one CSV export: more asks for a shorter date range. */
 export const EXPORT_MAX_ROWS = 20_000;
+
+/**
+ * Where a parcel booked with a courier is, from its tracking (modules/shipping): forward only;
+ * 'delivered' and 'rto_delivered' (back at the shop, returned undelivered) are final.
+ */
+export const shipmentStatuses = [
+  'awaiting_pickup',
+  'shipped',
+  'out_for_delivery',
+  'rto_initiated',
+  'delivered',
+  'rto_delivered',
+] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+export const shipmentStatusLabel: Record<ShipmentStatus, string> = {
+  awaiting_pickup: 'Awaiting pickup',
+  shipped: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  rto_initiated: 'Returning to the shop',
+  delivered: 'Delivered',
+  rto_delivered: 'Returned to the shop',
+};
+
+/** An order's parcel booked with a courier's API (Book shipment). */
+export const adminShipmentSchema = z.object({
+  /** the integration, e.g. 'shiprocket', and its name */
+  courier: z.string(),
+  courierLabel: z.string(),
+  /** who carries it, as the courier named it ('Delhivery Surface'); null until the AWB */
+  courierName: z.string().nullable(),
+  awb: z.string().nullable(),
+  status: z.enum(shipmentStatuses),
+  /** the courier's words for the last tracking event and when it happened */
+  lastEventStatus: z.string().nullable(),
+  lastEventAt: z.string().nullable(),
+  pickupScheduledFor: z.string().nullable(),
+  /** GET /admin/orders/{id}/shipment/label.pdf answers it */
+  labelAvailable: z.boolean(),
+  /** AWB, pickup and label all done; false: a booking stopped part-way (Book shipment continues it) */
+  complete: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminShipment = z.infer<typeof adminShipmentSchema>;
+
+/** GET and POST /admin/orders/{id}/shipment: the order's booked parcel and the couriers set up. */
+export const adminOrderShipmentSchema = z.object({
+  /** couriers whose accounts are configured on this server (empty: ship by hand only) */
+  couriers: z.array(z.object({ id: z.string(), label: z.string() })),
+  shipment: adminShipmentSchema.nullable(),
+  /** Book shipment may be pressed now: a courier is set up, the order is Processing, not fully booked */
+  canBook: z.boolean(),
+});
+export type AdminOrderShipment = z.infer<typeof adminOrderShipmentSchema>;
+
+/** POST /admin/orders/{id}/shipment: with which courier (the only configured one when left out) */
+export const bookShipmentBodySchema = z.strictObject({ courier: z.string().max(40).optional() });
+export type BookShipmentBody = z.infer<typeof bookShipmentBodySchema>;

@@ -20,15 +20,21 @@ const documentParams = z.object({
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
 
-function sendPdf(reply: FastifyReply, file: { fileName: string; pdf: Uint8Array }) {
-  return (
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      // a tax invoice names the buyer and their address: no shared cache may keep it
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(file.pdf))
-  );
+/**
+ * A stored PDF as a private answer: a tax invoice or a shipping label names the buyer and their
+ * address, so no shared cache may keep it. 'inline' opens in the browser's viewer (a label, to
+ * print); 'attachment' saves it.
+ */
+export function sendPdf(
+  reply: FastifyReply,
+  file: { fileName: string; pdf: Uint8Array },
+  disposition: 'attachment' | 'inline' = 'attachment',
+) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(file.pdf));
 }
 
 /**

@@ -44,6 +44,11 @@ export interface TransitionOptions {
   trackingNumber?: string | undefined;
   /** ship: one of contracts/carriers.ts; the tracking number is then checked against its format */
   carrier?: string | undefined;
+  /**
+   * ship: the carrier and AWB a courier's API gave (modules/shipping), stored as given: they are
+   * the courier's, not typed by staff, so the hand-entry formats of contracts/carriers.ts do not apply
+   */
+  booked?: { carrier: string; trackingNumber: string } | undefined;
   /** the order must belong to this store (else "not found"); defaults to a given Actor's store */
   storeId?: string | undefined;
   /**
@@ -375,6 +380,7 @@ function shipmentOf(options: TransitionOptions): {
   trackingNumber: string;
   carrier: string | null;
 } {
+  if (options.booked) return { ...options.booked };
   const tracking = options.trackingNumber?.trim();
   if (!tracking)
     throw new OrderTransitionError(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus } from '@store/contracts/order-rules';
 import { activityLog, emailOutbox, invoices, orders, payments } from '../../db/schema';
 import { renderOutboxEmail } from '../mail/render-email';
-import { placePaidOrder, validFields } from '../../test/pay-order';
+import { placeCodOrder, placePaidOrder } from '../../test/pay-order';
 import { signInStaff, type SignedInStaff } from '../../test/staff';
 import { setStock, stockOf } from '../../test/stock';
 import {
@@ -59,31 +59,7 @@ async function pdfText(bytes: Uint8Array | Buffer): Promise<string> {
 async function codOrder(ship = true) {
   const [first, second] = await plainProducts(t.app, 2);
   await setStock(t.db, first!.id, 10);
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/orders',
-    headers: authHeader(shopper.token),
-    payload: {
-      products: { [first!.id]: 2, [second!.id]: 1 },
-      shippingAddress: {
-        fullName: 'Asha Verma',
-        address: '12 MG Road, Indiranagar',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        postalCode: '560038',
-        phone: '+91 98765 43210',
-      },
-    },
-  });
-  expect(placed.statusCode).toBe(201);
-  const order = placed.json() as { id: string; total: number };
-  const cod = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments',
-    headers: authHeader(shopper.token),
-    payload: { orderId: order.id, fields: validFields('cod') },
-  });
-  expect(cod.statusCode).toBe(200);
+  const order = await placeCodOrder(t.app, shopper.token, { [first!.id]: 2, [second!.id]: 1 });
   if (ship) await transitionOrder(t.db, order.id, 'ship', { trackingNumber: `RTO${order.id}` });
   return { ...order, productId: first!.id };
 }

@@ -30,6 +30,24 @@ describe('live mode (NODE_ENV=production)', () => {
       }),
     ).toEqual([]);
   });
+  it('refuses Shiprocket half-configured (all of e-mail, password and webhook token, or none)', () => {
+    const shiprocket = {
+      SHIPROCKET_EMAIL: 'api@kagazkalam.in',
+      SHIPROCKET_PASSWORD: 'secret',
+      SHIPROCKET_WEBHOOK_TOKEN: 'token',
+    };
+    expect(liveModeProblems({ ...live, ...shiprocket })).toEqual([]);
+    expect(
+      liveModeProblems({ ...live, ...shiprocket, SHIPROCKET_WEBHOOK_TOKEN: undefined }),
+    ).toEqual([
+      expect.stringMatching(
+        /^Shiprocket is half-configured: SHIPROCKET_WEBHOOK_TOKEN is not set\./,
+      ),
+    ]);
+    expect(liveModeProblems({ ...live, SHIPROCKET_EMAIL: 'api@kagazkalam.in' })).toEqual([
+      expect.stringMatching(/SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN are not set/),
+    ]);
+  });
   it('refuses PayU half-configured: offered without its salt, or a key left without the salt', () => {
     const offered = liveModeProblems({ ...live, PAYMENT_METHODS: 'payu,upi_qr', PAYU_KEY: 'k' });
     expect(offered).toEqual([

@@ -4,7 +4,20 @@ import { isLiveMode, paymentConfigFromEnv, type PaymentsEnv } from './payment-co
 export interface LiveModeEnv extends PaymentsEnv {
   JWT_SECRET?: string | undefined;
   SMTP_URL?: string | undefined;
+  SHIPROCKET_EMAIL?: string | undefined;
+  SHIPROCKET_PASSWORD?: string | undefined;
+  SHIPROCKET_WEBHOOK_TOKEN?: string | undefined;
 }
+
+/**
+ * Shiprocket's variables: all or none in live mode. Without the webhook token its tracking
+ * updates are refused and booked orders would never move to Shipped or Delivered on their own.
+ */
+const SHIPROCKET_VARIABLES = [
+  'SHIPROCKET_EMAIL',
+  'SHIPROCKET_PASSWORD',
+  'SHIPROCKET_WEBHOOK_TOKEN',
+] as const;
 
 /** Each gateway's variables: all or none in live mode (Razorpay's webhooks are its safety net). */
 const PROVIDER_VARIABLES = [
@@ -48,6 +61,13 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
           `Set ${provider.variables.join(', ')} (from ${provider.label}'s dashboard), or remove ${provider.method} from PAYMENT_METHODS and unset them.`,
       );
     }
+  }
+  const shiprocketMissing = SHIPROCKET_VARIABLES.filter((name) => !e[name]);
+  if (shiprocketMissing.length && shiprocketMissing.length < SHIPROCKET_VARIABLES.length) {
+    problems.push(
+      `Shiprocket is half-configured: ${shiprocketMissing.join(' and ')} ${shiprocketMissing.length > 1 ? 'are' : 'is'} not set. ` +
+        `Set ${SHIPROCKET_VARIABLES.join(', ')} (the API user from Settings > API and the webhook's security token in Shiprocket's panel), or unset them all to ship by hand.`,
+    );
   }
   if (!methods.some((m) => m !== 'gateway')) {
     problems.push(

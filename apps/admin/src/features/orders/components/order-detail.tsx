@@ -16,6 +16,7 @@ import { CodCollectionDialog } from './cod-collection-dialog';
 import { OrderDocuments, PackingSlipButton } from './order-documents';
 import { OrderNotes } from './order-notes';
 import { OrderReturns } from './order-returns';
+import { OrderShipment } from './order-shipment';
 import { ReturnUndeliveredDialog } from './return-undelivered-dialog';
 import { CodBadge, OrderStatusBadge, PaymentBadge } from './order-status-badge';
 
@@ -312,6 +313,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
             Confirm order
           </Button>
         ) : null}
+        <OrderShipment orderId={order.id} />
         {can('ship') ? (
           <div className="rounded-lg border border-border bg-card p-4">
             <ShipForm run={run} />

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_API, server } from '@/test/msw-server';
 import { renderWithProviders } from '@/test/render';
+import { catchSavedFiles } from '@/test/saved-files';
 import { OrderDocuments } from './order-documents';
 
 const invoice = {
@@ -18,14 +19,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('order documents (back office)', () => {
   it('lists the invoice and downloads its PDF with the staff token', async () => {
-    const saved: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const saved = catchSavedFiles();
     let auth: string | null = null;
     server.use(
       http.get(`${ADMIN_API}/orders/K7M2QX9P/documents/${invoice.id}.pdf`, ({ request }) => {
