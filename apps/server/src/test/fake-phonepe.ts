@@ -6,8 +6,8 @@
 // It also plays PhonePe's page and dashboard: a test "pays" an order and gets the webhook bodies
 // with the Authorization PhonePe sends, SHA256(username:password).
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { closeServer, listenLocally, readBody } from './fake-http';
 
 export interface FakePhonePeOrder {
   merchantOrderId: string;
@@ -59,13 +59,6 @@ export interface FakePhonePe {
   webhook(event: string, merchantOrderId: string): { rawBody: string; authorization: string };
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => resolve(body));
-  });
 
 export async function startFakePhonePe(credentials: {
   clientId: string;
@@ -254,7 +247,7 @@ export async function startFakePhonePe(credentials: {
         .digest('hex');
       return { rawBody, authorization };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 
   const server: Server = createServer((req, res) => {
@@ -287,7 +280,6 @@ export async function startFakePhonePe(credentials: {
       send(status, answer);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = await listenLocally(server);
   return fake;
 }

@@ -1,15 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { paymentMethodIds } from '@store/contracts/admin/settings';
 import { payuApiEndpoints } from './providers/payu';
 
-/** Payment methods the server can be configured for (PAYMENT_METHODS); each is served by one provider. */
-export const paymentMethods = [
-  'upi_qr',
-  'upi_app',
-  'gateway',
-  'payu',
-  'razorpay',
-  'phonepe',
-] as const;
+/**
+ * Payment methods the server can be configured for (PAYMENT_METHODS); each is served by one
+ * provider. The contracts' list: the back office offers the same ids.
+ */
+export const paymentMethods = paymentMethodIds;
 export type ProviderMethod = (typeof paymentMethods)[number];
 /**
  * Cash on delivery needs no provider and no server configuration: the store switches it on
