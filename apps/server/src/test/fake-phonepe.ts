@@ -152,7 +152,15 @@ export async function startFakePhonePe(credentials: {
     }
     if (method === 'GET' && (m = /^\/checkout\/v2\/order\/([^/]+)\/status$/.exec(path))) {
       const order = orders.get(decodeURIComponent(m[1]!));
-      if (!order) return [404, refused('ORDER_NOT_FOUND', 'No order with this merchantOrderId')];
+      // the documented answer for an unknown order (its HTTP status is not documented: 400 here)
+      if (!order)
+        return [
+          400,
+          {
+            code: 'INVALID_MERCHANT_ORDER_ID',
+            message: 'No entry found for given merchant order id',
+          },
+        ];
       const details = url.searchParams.get('details') === 'true';
       const status = statusOf(order);
       // without details=true only the latest attempt is listed
@@ -167,7 +175,11 @@ export async function startFakePhonePe(credentials: {
       if (refunds.has(merchantRefundId))
         return [400, refused('BAD_REQUEST', 'Duplicate merchantRefundId')];
       const order = orders.get(originalMerchantOrderId);
-      if (!order) return [404, refused('ORDER_NOT_FOUND', 'No order with this merchantOrderId')];
+      if (!order)
+        return [
+          400,
+          refused('INVALID_MERCHANT_ORDER_ID', 'No entry found for given merchant order id'),
+        ];
       if (order.state !== 'COMPLETED')
         return [400, refused('BAD_REQUEST', 'Only a completed order can be refunded')];
       if (!Number.isSafeInteger(amount) || (amount as number) < 1)

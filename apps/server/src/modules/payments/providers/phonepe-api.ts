@@ -42,7 +42,8 @@ export interface PhonePeOrder {
   status: PhonePeOrderStatus;
 }
 
-type Answer<T> = { ok: true; body: T } | { ok: false; status: number; message: string };
+type Answer<T> =
+  { ok: true; body: T } | { ok: false; status: number; message: string; code?: string };
 
 /**
  * PhonePe's OAuth tokens, one per client, kept until shortly before their `expires_at` as its
@@ -117,7 +118,12 @@ async function phonepeCall<T>(
       if (res.ok && json && typeof json === 'object') return { ok: true, body: json as T };
       const message =
         typeof json?.message === 'string' ? json.message : `PhonePe answered ${res.status}`;
-      return { ok: false, status: res.status, message };
+      return {
+        ok: false,
+        status: res.status,
+        message,
+        ...(typeof json?.code === 'string' ? { code: json.code } : {}),
+      };
     } catch {
       return { ok: false, status: 0, message: 'PhonePe did not answer' };
     }
@@ -125,9 +131,15 @@ async function phonepeCall<T>(
   return { ok: false, status: 401, message: 'PhonePe refused the token' };
 }
 
-/** PhonePe answered that there is no such order or refund (a 4xx other than the token's 401). */
-const isMissing = (answer: { ok: false; status: number }) =>
-  answer.status >= 400 && answer.status < 500 && answer.status !== 401;
+/**
+ * PhonePe answered that there is no such order (documented: `{ code: INVALID_MERCHANT_ORDER_ID,
+ * message }`, its HTTP status is not) or refund (undocumented: a 4xx other than the token's 401;
+ * PhonePe documents the merchantRefundId as unique, so a refund asked again under it is expected to be refused).
+ */
+const NO_SUCH_ORDER = 'INVALID_MERCHANT_ORDER_ID';
+const isMissing = (answer: { ok: false; status: number; code?: string }) =>
+  answer.code === NO_SUCH_ORDER ||
+  (answer.status >= 400 && answer.status < 500 && answer.status !== 401);
 
 /** POST /checkout/v2/pay: a PG_CHECKOUT order, answered with the URL of PhonePe's page. */
 export async function phonepeCreatePayment(
@@ -174,10 +186,12 @@ export async function phonepeOrderStatus(
     undefined,
     fetchImpl,
   );
-  if (answer.ok)
+  if (answer.ok) {
+    if ((answer.body as { code?: unknown }).code === NO_SUCH_ORDER) return 'missing';
     return typeof answer.body.state === 'string' && Number.isSafeInteger(answer.body.amount)
       ? answer.body
       : null;
+  }
   return isMissing(answer) ? 'missing' : null;
 }
 
