@@ -40,7 +40,7 @@ const notificationResponse = {
   409: errorResponseSchema,
 };
 
-/** /api/v1 routes: the form, the submit, provider notifications and PayU's browser return. */
+/** /api/v1 routes: the form, the submit, provider notifications and the gateways' browser returns. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
   { db, config, publicBaseUrl, jwtSecret },
@@ -205,7 +205,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         schema: {
           tags: ['payments'],
           summary:
-            "A payment provider's notification, signed as the provider documents (the sandbox: X-Sandbox-Signature, hex HMAC-SHA256 of the body; PayU: the reverse hash of its form fields)",
+            "A payment provider's notification, signed as the provider documents (the sandbox: X-Sandbox-Signature, hex HMAC-SHA256 of the body; PayU: the reverse hash of its form fields; Razorpay: X-Razorpay-Signature; PhonePe: Authorization, hex SHA-256 of the dashboard's username:password, after which the order is read from PhonePe)",
           response: notificationResponse,
         },
       },
