@@ -118,6 +118,18 @@ const envSchema = z.object({
   SHIPROCKET_WEBHOOK_TOKEN: z.preprocess(blank, z.string().optional()),
   SHIPROCKET_API_URL: z.preprocess(blank, z.string().url().default('https://apiv2.shiprocket.in')),
   SHIPROCKET_PICKUP_LOCATION: z.preprocess(blank, z.string().default('Primary')),
+  /**
+   * PhonePe PG (payment-config.ts): the OAuth client id, secret and version, the webhook's
+   * username and password (PhonePe's dashboard), test or live, and its APIs' URLs.
+   */
+  PHONEPE_CLIENT_ID: z.preprocess(blank, z.string().optional()),
+  PHONEPE_CLIENT_SECRET: z.preprocess(blank, z.string().optional()),
+  PHONEPE_CLIENT_VERSION: z.preprocess(blank, z.string().regex(/^\d+$/).optional()),
+  PHONEPE_WEBHOOK_USERNAME: z.preprocess(blank, z.string().optional()),
+  PHONEPE_WEBHOOK_PASSWORD: z.preprocess(blank, z.string().optional()),
+  PHONEPE_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
+  PHONEPE_API_URL: z.preprocess(blank, z.string().url().optional()),
+  PHONEPE_AUTH_URL: z.preprocess(blank, z.string().url().optional()),
   /** How long a Pending order waits for its payment before it is cancelled and its stock returns. */
   ORDER_PAY_WINDOW_MINUTES: z.preprocess(
     blank,

@@ -61,7 +61,9 @@ export const createOrderBodySchema = z.object({
    * written or any stock taken, so a refused order is never half made (400 cod_refused, the
    * message on `paymentMethod`). Payment itself still happens on the payment page.
    */
-  paymentMethod: z.enum(['upi_qr', 'upi_app', 'gateway', 'payu', 'razorpay', 'cod']).optional(),
+  paymentMethod: z
+    .enum(['upi_qr', 'upi_app', 'gateway', 'payu', 'razorpay', 'phonepe', 'cod'])
+    .optional(),
   /**
    * The Coupon code the shopper applied (any case, spaces ignored). The server prices the order
    * with it and the automatic offers; a code that does not apply is refused (409 coupon_refused,

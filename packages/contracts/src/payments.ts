@@ -164,6 +164,7 @@ export const payLinkMessages = {
 export const apiRefundProviders: Readonly<Record<string, string>> = {
   payu: 'PayU',
   razorpay: 'Razorpay',
+  phonepe: 'PhonePe',
 };
 
 /** The gateway that refunds this payment through its API, or undefined (the shop pays it back). */

@@ -69,9 +69,9 @@ const appCsp = (formAction: string) =>
 /**
  * The storefront posts payment forms to itself or PayU's hosted checkout. PayU may answer the post
  * with a redirect inside its own domain, and browsers check redirects after a form post against
- * form-action too.
+ * form-action too: the bounce page answers a PhonePe checkout with a redirect to PhonePe's page.
  */
-export const WEB_APP_CSP = appCsp("'self' https://*.payu.in");
+export const WEB_APP_CSP = appCsp("'self' https://*.payu.in https://*.phonepe.com");
 
 /** The back office's policy: the storefront's, except that it posts no form anywhere but here. */
 export const ADMIN_APP_CSP = appCsp("'self'");

@@ -4,8 +4,8 @@
 // the hosted checkout's part: a test "pays" an order and gets the callback fields and webhook
 // bodies signed as Razorpay signs them.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { closeServer, listenLocally, readBody } from './fake-http';
 
 interface Entity {
   [key: string]: unknown;
@@ -33,13 +33,6 @@ export interface FakeRazorpay {
   webhook(event: string, payment: Entity): { rawBody: string; signature: string };
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => resolve(body));
-  });
 
 export async function startFakeRazorpay(
   keyId: string,
@@ -212,7 +205,7 @@ export async function startFakeRazorpay(
         signature: createHmac('sha256', webhookSecret).update(rawBody).digest('hex'),
       };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 
   const server: Server = createServer((req, res) => {
@@ -237,7 +230,6 @@ export async function startFakeRazorpay(
       send(status, answer);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = await listenLocally(server);
   return fake;
 }

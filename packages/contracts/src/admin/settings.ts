@@ -15,13 +15,21 @@ import { CART_REMINDER_HOURS_LIMIT } from '../cart-reminders';
 import { RETURN_WINDOW_DAYS_LIMIT } from '../return-rules';
 
 /** Payment methods a store can offer (the server offers only those it is configured for). */
-export const paymentMethodIds = ['upi_qr', 'upi_app', 'gateway', 'payu', 'razorpay'] as const;
+export const paymentMethodIds = [
+  'upi_qr',
+  'upi_app',
+  'gateway',
+  'payu',
+  'razorpay',
+  'phonepe',
+] as const;
 export const paymentMethodLabels: Record<(typeof paymentMethodIds)[number], string> = {
   upi_qr: 'UPI QR code',
   upi_app: 'UPI app on the phone',
   gateway: 'Sandbox gateway (demo only)',
   payu: 'PayU (cards, net banking, wallets)',
   razorpay: 'Razorpay (UPI, cards, net banking, wallets)',
+  phonepe: 'PhonePe PG (UPI, cards, net banking)',
 };
 
 /** A UPI ID: name@handle */

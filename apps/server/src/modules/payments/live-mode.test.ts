@@ -75,6 +75,40 @@ describe('live mode (NODE_ENV=production)', () => {
     ).toEqual([]);
   });
 
+  it('refuses PhonePe half-configured (the webhook login or the client version missing) or in test mode, and takes it with all five, live', () => {
+    const client = {
+      PHONEPE_CLIENT_ID: 'M22KAGAZ',
+      PHONEPE_CLIENT_SECRET: 's',
+      PHONEPE_MODE: 'live' as const,
+    };
+    expect(liveModeProblems({ ...live, PAYMENT_METHODS: 'phonepe', ...client })).toEqual([
+      expect.stringMatching(
+        /^PhonePe is half-configured: PHONEPE_CLIENT_VERSION and PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD are not set\./,
+      ),
+    ]);
+    const complete = {
+      ...client,
+      PHONEPE_CLIENT_VERSION: '2',
+      PHONEPE_WEBHOOK_USERNAME: 'kagaz_hooks',
+      PHONEPE_WEBHOOK_PASSWORD: 'hookpass123',
+    };
+    // a password left behind without the rest is named too, even when phonepe is not offered
+    expect(liveModeProblems({ ...live, PHONEPE_WEBHOOK_PASSWORD: 'p' })).toEqual([
+      expect.stringMatching(/^PhonePe is half-configured: PHONEPE_CLIENT_ID and/),
+    ]);
+    expect(
+      liveModeProblems({
+        ...live,
+        PAYMENT_METHODS: 'phonepe,upi_qr',
+        ...complete,
+        PHONEPE_MODE: 'test',
+      }),
+    ).toEqual([expect.stringMatching(/^PhonePe is offered in test mode.*PHONEPE_MODE=live/)]);
+    expect(liveModeProblems({ ...live, PAYMENT_METHODS: 'phonepe,upi_qr', ...complete })).toEqual(
+      [],
+    );
+  });
+
   it('names every problem and what to set', () => {
     const problems = liveModeProblems({
       ...defaultPaymentsEnv,

@@ -19,13 +19,27 @@ const SHIPROCKET_VARIABLES = [
   'SHIPROCKET_WEBHOOK_TOKEN',
 ] as const;
 
-/** Each gateway's variables: all or none in live mode (Razorpay's webhooks are its safety net). */
+/**
+ * Each gateway's variables: all or none in live mode (the webhooks are Razorpay's and PhonePe's
+ * safety net; PhonePe's client version comes with its production credentials).
+ */
 const PROVIDER_VARIABLES = [
   { label: 'PayU', method: 'payu', variables: ['PAYU_KEY', 'PAYU_SALT'] },
   {
     label: 'Razorpay',
     method: 'razorpay',
     variables: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+  },
+  {
+    label: 'PhonePe',
+    method: 'phonepe',
+    variables: [
+      'PHONEPE_CLIENT_ID',
+      'PHONEPE_CLIENT_SECRET',
+      'PHONEPE_CLIENT_VERSION',
+      'PHONEPE_WEBHOOK_USERNAME',
+      'PHONEPE_WEBHOOK_PASSWORD',
+    ],
   },
 ] as const;
 
@@ -69,9 +83,15 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
         `Set ${SHIPROCKET_VARIABLES.join(', ')} (the API user from Settings > API and the webhook's security token in Shiprocket's panel), or unset them all to ship by hand.`,
     );
   }
+  if (methods.includes('phonepe') && e.PHONEPE_MODE !== 'live') {
+    // PhonePe's sandbox answers like production and takes no money: a live shop would ship unpaid
+    problems.push(
+      "PhonePe is offered in test mode: its sandbox takes no real money. Set PHONEPE_MODE=live with PhonePe's production credentials, or remove phonepe from PAYMENT_METHODS.",
+    );
+  }
   if (!methods.some((m) => m !== 'gateway')) {
     problems.push(
-      'No payment method is left for live mode: set PAYMENT_METHODS to upi_qr, upi_app, payu and/or razorpay (payu also needs PAYU_KEY and PAYU_SALT; razorpay RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET).',
+      'No payment method is left for live mode: set PAYMENT_METHODS to upi_qr, upi_app, payu, razorpay and/or phonepe (payu also needs PAYU_KEY and PAYU_SALT; razorpay RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET; phonepe PHONEPE_CLIENT_ID, PHONEPE_CLIENT_SECRET, PHONEPE_CLIENT_VERSION, PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD).',
     );
   }
   if (!e.JWT_SECRET) {

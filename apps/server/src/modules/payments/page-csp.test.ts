@@ -71,5 +71,7 @@ describe('Content-Security-Policy of the server-made pages', () => {
     const csp = res.headers['content-security-policy'];
     expect(expectStrictScripts(csp)).toEqual([`'sha256-${hash}'`]);
     expect(directives(csp).get('form-action')).toContain('https://*.payu.in');
+    // the same page posts Razorpay's hosted checkout form (razorpay-provider.ts)
+    expect(directives(csp).get('form-action')).toContain('https://api.razorpay.com');
   });
 });

@@ -1,8 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { paymentMethodIds } from '@store/contracts/admin/settings';
 import { payuApiEndpoints } from './providers/payu';
 
-/** Payment methods the server can be configured for (PAYMENT_METHODS); each is served by one provider. */
-export const paymentMethods = ['upi_qr', 'upi_app', 'gateway', 'payu', 'razorpay'] as const;
+/**
+ * Payment methods the server can be configured for (PAYMENT_METHODS); each is served by one
+ * provider. The contracts' list: the back office offers the same ids.
+ */
+export const paymentMethods = paymentMethodIds;
 export type ProviderMethod = (typeof paymentMethods)[number];
 /**
  * Cash on delivery needs no provider and no server configuration: the store switches it on
@@ -12,7 +16,7 @@ export type ProviderMethod = (typeof paymentMethods)[number];
 export const COD_METHOD = 'cod';
 /** Every method a shopper can choose. */
 export type PaymentMethod = ProviderMethod | typeof COD_METHOD;
-export type ProviderId = 'upi' | 'sandbox' | 'payu' | 'razorpay';
+export type ProviderId = 'upi' | 'sandbox' | 'payu' | 'razorpay' | 'phonepe';
 
 export const providerOfMethod: Record<ProviderMethod, ProviderId> = {
   upi_qr: 'upi',
@@ -20,6 +24,7 @@ export const providerOfMethod: Record<ProviderMethod, ProviderId> = {
   gateway: 'sandbox',
   payu: 'payu',
   razorpay: 'razorpay',
+  phonepe: 'phonepe',
 };
 
 export interface PaymentConfig {
@@ -48,6 +53,19 @@ export interface PaymentConfig {
     /** https://api.razorpay.com, or a local server in tests */
     apiUrl: string;
   } | null;
+  /** PhonePe PG Standard Checkout (API v2, docs/decisions/razorpay.md): OAuth client credentials. */
+  phonepe: {
+    clientId: string;
+    clientSecret: string;
+    /** 1 in PhonePe's sandbox; in production, the version in PhonePe's credentials e-mail */
+    clientVersion: string;
+    /** the webhook's username and password set in PhonePe's dashboard; null: webhooks are refused */
+    webhook: { username: string; password: string } | null;
+    /** checkout, order status and refund APIs (…/apis/pg), or a local server in tests */
+    apiUrl: string;
+    /** the OAuth token API (…/apis/identity-manager in production; the same host in the sandbox) */
+    authUrl: string;
+  } | null;
   /** Absolute origin for links a provider calls back (PayU surl/furl); null: the request's origin. */
   publicBaseUrl: string | null;
 }
@@ -69,6 +87,18 @@ export interface PaymentsEnv {
   RAZORPAY_WEBHOOK_SECRET?: string | undefined;
   /** unset: https://api.razorpay.com */
   RAZORPAY_API_URL?: string | undefined;
+  PHONEPE_CLIENT_ID?: string | undefined;
+  PHONEPE_CLIENT_SECRET?: string | undefined;
+  /** unset: 1 (PhonePe's sandbox) */
+  PHONEPE_CLIENT_VERSION?: string | undefined;
+  PHONEPE_WEBHOOK_USERNAME?: string | undefined;
+  PHONEPE_WEBHOOK_PASSWORD?: string | undefined;
+  /** unset: test (PhonePe's sandbox) */
+  PHONEPE_MODE?: 'test' | 'live' | undefined;
+  /** unset: PhonePe's own for PHONEPE_MODE (phonepeEndpoints) */
+  PHONEPE_API_URL?: string | undefined;
+  /** unset: PhonePe's own for PHONEPE_MODE, or PHONEPE_API_URL when only that is set */
+  PHONEPE_AUTH_URL?: string | undefined;
   PUBLIC_BASE_URL?: string | undefined;
 }
 
@@ -102,6 +132,40 @@ export function derivedSandboxSecret(jwtSecret: Uint8Array): string {
   return createHmac('sha256', jwtSecret).update('sandbox-gateway-notifications').digest('hex');
 }
 
+/** PhonePe's hosts (API v2): the sandbox serves tokens and payments from one; production does not. */
+export const phonepeEndpoints = {
+  test: {
+    api: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
+    auth: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
+  },
+  live: {
+    api: 'https://api.phonepe.com/apis/pg',
+    auth: 'https://api.phonepe.com/apis/identity-manager',
+  },
+} as const;
+
+function phonepeConfigOf(
+  e: PaymentsEnv,
+  clientId: string,
+  clientSecret: string,
+): NonNullable<PaymentConfig['phonepe']> {
+  const hosts = phonepeEndpoints[e.PHONEPE_MODE ?? 'test'];
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const apiUrl = trim(e.PHONEPE_API_URL ?? hosts.api);
+  return {
+    clientId,
+    clientSecret,
+    clientVersion: e.PHONEPE_CLIENT_VERSION ?? '1',
+    webhook:
+      e.PHONEPE_WEBHOOK_USERNAME && e.PHONEPE_WEBHOOK_PASSWORD
+        ? { username: e.PHONEPE_WEBHOOK_USERNAME, password: e.PHONEPE_WEBHOOK_PASSWORD }
+        : null,
+    apiUrl,
+    // a local server (PHONEPE_API_URL alone) answers both, as PhonePe's sandbox does
+    authUrl: trim(e.PHONEPE_AUTH_URL ?? (e.PHONEPE_API_URL ? apiUrl : hosts.auth)),
+  };
+}
+
 /**
  * Methods named in PAYMENT_METHODS, in that order. PayU is dropped unless its key and salt are
  * set, so a half-configured gateway is never offered. Without SANDBOX_GATEWAY_SECRET the sandbox
@@ -129,6 +193,10 @@ export function paymentConfigFromEnv(
           apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/+$/, ''),
         }
       : null;
+  const phonepe =
+    e.PHONEPE_CLIENT_ID && e.PHONEPE_CLIENT_SECRET
+      ? phonepeConfigOf(e, e.PHONEPE_CLIENT_ID, e.PHONEPE_CLIENT_SECRET)
+      : null;
   const wanted = e.PAYMENT_METHODS.split(',')
     .map((m) => m.trim())
     .filter(Boolean);
@@ -136,7 +204,8 @@ export function paymentConfigFromEnv(
     (m) =>
       wanted.includes(m) &&
       (m !== 'payu' || payu !== null) &&
-      (m !== 'razorpay' || razorpay !== null),
+      (m !== 'razorpay' || razorpay !== null) &&
+      (m !== 'phonepe' || phonepe !== null),
   );
   methods.sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   return {
@@ -148,6 +217,7 @@ export function paymentConfigFromEnv(
     },
     payu,
     razorpay,
+    phonepe,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
   };
 }

@@ -9,6 +9,7 @@ const methodLabels: Record<PaymentMethod, string> = {
   gateway: 'Card or netbanking (sandbox gateway)',
   payu: 'Card, netbanking or UPI via PayU',
   razorpay: 'UPI, card, netbanking or wallet via Razorpay',
+  phonepe: 'PhonePe: UPI, card or netbanking on PhonePe’s page',
   cod: 'Cash on delivery (pay when your order arrives)',
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@store/contracts/common';
@@ -40,7 +40,7 @@ const notificationResponse = {
   409: errorResponseSchema,
 };
 
-/** /api/v1 routes: the form, the submit, provider notifications and PayU's browser return. */
+/** /api/v1 routes: the form, the submit, provider notifications and the gateways' browser returns. */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
   { db, config, publicBaseUrl, jwtSecret },
@@ -149,11 +149,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   // and data[key] here, and this page posts them on, only to a provider's checkout page.
   app.post('/payments/bounce', { schema: { hide: true } }, async (request, reply) => {
     const { url, data } = formFields(request.body);
+    if (!url) throw new HttpError(400, 'Unknown payment page');
+    const providers = Object.values(paymentProviders);
+    // a page opened by a GET of its own URL (PhonePe's): a redirect, to that provider's hosts only
+    if (providers.some((provider) => provider.checkoutRedirect?.(config, url)))
+      return reply.header('cache-control', 'no-store').redirect(url, 303);
     // (any provider's: a gateway's own page is no open redirect, configured here or not)
-    const allowed = Object.values(paymentProviders).flatMap(
-      (provider) => provider.checkoutUrls?.(config) ?? [],
-    );
-    if (!url || !allowed.includes(url)) throw new HttpError(400, 'Unknown payment page');
+    const allowed = providers.flatMap((provider) => provider.checkoutUrls?.(config) ?? []);
+    if (!allowed.includes(url)) throw new HttpError(400, 'Unknown payment page');
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -161,27 +164,29 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       .send(autoPostPage(url, data));
   });
 
-  // A gateway posts its signed response through the shopper's browser (PayU's surl/furl). Its
-  // signature makes it a verified notification like the webhook; without one nothing changes.
-  app.post<{ Params: { provider: string } }>(
-    '/payments/:provider/return',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const provider = configuredProvider(request.params.provider, 'verifyReturn');
-      const { fields } = formFields(request.body);
-      const verified = await provider.verifyReturn(config, fields);
-      if (!verified) throw new HttpError(400, `Invalid ${provider.label} response hash`);
-      const { notification, orderId } = verified;
-      // a replay (the webhook came first) answers the same outcome, so the browser goes where it says
-      await applyNotification(db, notification);
-      // a payment's e-mail commits with it (markOrderPaid): send it now
-      app.emailQueued();
-      return reply.redirect(
-        orderReturnLocation(orderId, notification.outcome, notification.reason),
-        303,
-      );
-    },
-  );
+  // A gateway posts its signed response through the shopper's browser (PayU's surl/furl), or sends
+  // the browser back with a GET (PhonePe, whose order the provider then reads from its API). Only
+  // what the provider verified is a notification, like the webhook; otherwise nothing changes.
+  const returnHandler = async (
+    request: FastifyRequest<{ Params: { provider: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const provider = configuredProvider(request.params.provider, 'verifyReturn');
+    const { fields } = formFields(request.method === 'GET' ? request.query : request.body);
+    const verified = await provider.verifyReturn(config, fields);
+    if (!verified) throw new HttpError(400, `Invalid ${provider.label} response hash`);
+    const { notification, orderId } = verified;
+    // a replay (the webhook came first) answers the same outcome, so the browser goes where it says
+    await applyNotification(db, notification);
+    // a payment's e-mail commits with it (markOrderPaid): send it now
+    app.emailQueued();
+    return reply.redirect(
+      orderReturnLocation(orderId, notification.outcome, notification.reason),
+      303,
+    );
+  };
+  app.post('/payments/:provider/return', { schema: { hide: true } }, returnHandler);
+  app.get('/payments/:provider/return', { schema: { hide: true } }, returnHandler);
 
   // Providers sign the exact bytes they send (JSON or a form), so webhooks read the body as a
   // string and the provider checks its signature before anything is parsed.
@@ -200,7 +205,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         schema: {
           tags: ['payments'],
           summary:
-            "A payment provider's notification, signed as the provider documents (the sandbox: X-Sandbox-Signature, hex HMAC-SHA256 of the body; PayU: the reverse hash of its form fields)",
+            "A payment provider's notification, signed as the provider documents (the sandbox: X-Sandbox-Signature, hex HMAC-SHA256 of the body; PayU: the reverse hash of its form fields; Razorpay: X-Razorpay-Signature; PhonePe: Authorization, hex SHA-256 of the dashboard's username:password, after which the order is read from PhonePe)",
           response: notificationResponse,
         },
       },

@@ -24,11 +24,12 @@ const AUTO_POST_SCRIPT = "document.getElementById('bounce').submit()";
 
 /**
  * The bounce page runs only its own script, allowed by its hash (it never changes, so no nonce is
- * needed), and posts only to this server or PayU.
+ * needed), and posts only to this server, PayU or Razorpay's hosted checkout (PhonePe's page is
+ * reached by a redirect, not from this page).
  */
 export const AUTO_POST_PAGE_CSP = pageCsp(
   `'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'`,
-  "'self' https://*.payu.in",
+  "'self' https://*.payu.in https://api.razorpay.com",
 );
 
 function page(title: string, body: string): string {

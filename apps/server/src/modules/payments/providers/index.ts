@@ -1,6 +1,7 @@
 import type { ProviderId } from '../payment-config';
 import type { PaymentProvider } from './provider';
 import { payuProvider } from './payu-provider';
+import { phonepeProvider } from './phonepe-provider';
 import { razorpayProvider } from './razorpay-provider';
 import { sandboxProvider } from './sandbox';
 import { upiProvider } from './upi-provider';
@@ -15,6 +16,7 @@ export const paymentProviders: Readonly<Record<ProviderId, PaymentProvider>> = {
   sandbox: sandboxProvider,
   payu: payuProvider,
   razorpay: razorpayProvider,
+  phonepe: phonepeProvider,
 };
 
 /** The provider of that id (a URL segment, a stored payment's provider column), if there is one. */

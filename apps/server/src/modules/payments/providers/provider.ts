@@ -70,6 +70,11 @@ export interface PaymentProvider {
   /** its hosted checkout pages: the only addresses the store's bounce page posts a shopper to */
   checkoutUrls?(config: PaymentConfig): readonly string[];
   /**
+   * A page of its own that is opened by a GET of the URL its API answered (PhonePe's, with a token
+   * in the query): the bounce page answers it with a redirect instead of a form post.
+   */
+  checkoutRedirect?(config: PaymentConfig, url: string): boolean;
+  /**
    * Its signed notification at POST /api/v1/payments/webhooks/<id>, checked over the raw body:
    * null when the signature or the shape fails (nothing is read from an unsigned body);
    * 'ignored' for a signed event that moves no payment of this store (acknowledged, so the
@@ -80,8 +85,9 @@ export interface PaymentProvider {
     request: WebhookRequest,
   ): WebhookVerdict | Promise<WebhookVerdict>;
   /**
-   * The shopper's browser coming back from its page with signed form fields at
-   * POST /api/v1/payments/<id>/return: the notification and the order to show, or null.
+   * The shopper's browser coming back from its page at /api/v1/payments/<id>/return, with signed
+   * form fields (POST) or its query (GET, PhonePe): the notification and the order to show, or
+   * null.
    */
   verifyReturn?(
     config: PaymentConfig,
