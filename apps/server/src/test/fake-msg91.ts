@@ -3,8 +3,8 @@
 // "<request id>" }`, or `{ "type": "error", "message": "…" }` (a refused key, an invalid number,
 // an unknown template, too many requests).
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startJsonServer, type JsonAnswer } from './fake-json-server';
 
 export interface FakeSms {
   mobiles: string;
@@ -24,13 +24,6 @@ export interface FakeMsg91 {
   close(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => resolve(body));
-  });
-
 export async function startFakeMsg91(options: {
   authKey: string;
   /** the template ids MSG91 knows (each linked to a DLT template) */
@@ -38,12 +31,12 @@ export async function startFakeMsg91(options: {
 }): Promise<FakeMsg91> {
   const sent: FakeSms[] = [];
   const state = { calls: 0, rateLimitNext: 0 };
-  const error = (status: number, message: string, code?: string) => [
+  const error = (status: number, message: string, code?: string): JsonAnswer => [
     status,
     { type: 'error', message, ...(code ? { code } : {}) },
   ];
 
-  const route = (req: IncomingMessage, raw: string): unknown[] => {
+  const route = (req: IncomingMessage, raw: string): JsonAnswer => {
     state.calls++;
     if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://fake').pathname !== '/api/v5/flow')
       return error(404, 'Not found');
@@ -73,17 +66,9 @@ export async function startFakeMsg91(options: {
     return [200, { type: 'success', message: requestId }];
   };
 
-  const server = createServer((req, res) => {
-    void readBody(req).then((raw) => {
-      const [status, body] = route(req, raw);
-      res.writeHead(status as number, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startJsonServer(route);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     sent,
     get calls() {
       return state.calls;
@@ -94,6 +79,6 @@ export async function startFakeMsg91(options: {
     set rateLimitNext(n: number) {
       state.rateLimitNext = n;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }

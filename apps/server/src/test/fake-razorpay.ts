@@ -4,8 +4,9 @@
 // the hosted checkout's part: a test "pays" an order and gets the callback fields and webhook
 // bodies signed as Razorpay signs them.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './fake-json-server';
 
 interface Entity {
   [key: string]: unknown;
@@ -33,13 +34,6 @@ export interface FakeRazorpay {
   webhook(event: string, payment: Entity): { rawBody: string; signature: string };
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => resolve(body));
-  });
 
 export async function startFakeRazorpay(
   keyId: string,

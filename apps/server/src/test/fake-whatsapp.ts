@@ -5,8 +5,8 @@
 // fbtrace_id } }` on failure (190 a bad token, 130429 the rate limit, 131026 undeliverable,
 // 132001 an unknown template).
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startJsonServer, type JsonAnswer } from './fake-json-server';
 
 export interface FakeWhatsAppMessage {
   to: string;
@@ -29,13 +29,6 @@ export interface FakeWhatsApp {
   close(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => resolve(body));
-  });
-
 export async function startFakeWhatsApp(options: {
   phoneNumberId: string;
   accessToken: string;
@@ -44,7 +37,7 @@ export async function startFakeWhatsApp(options: {
 }): Promise<FakeWhatsApp> {
   const sent: FakeWhatsAppMessage[] = [];
   const calls: string[] = [];
-  const refused = (status: number, code: number, message: string, details: string) => [
+  const refused = (status: number, code: number, message: string, details: string): JsonAnswer => [
     status,
     {
       error: {
@@ -58,7 +51,7 @@ export async function startFakeWhatsApp(options: {
   ];
 
   const state = { rateLimitNext: 0, undeliverable: new Set<string>() };
-  const route = (req: IncomingMessage, raw: string): unknown[] => {
+  const route = (req: IncomingMessage, raw: string): JsonAnswer => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     calls.push(path);
     const m = /^\/v\d+\.\d+\/([^/]+)\/messages$/.exec(path);
@@ -129,17 +122,9 @@ export async function startFakeWhatsApp(options: {
     ];
   };
 
-  const server = createServer((req, res) => {
-    void readBody(req).then((raw) => {
-      const [status, body] = route(req, raw);
-      res.writeHead(status as number, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startJsonServer(route);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     sent,
     calls,
     undeliverable: state.undeliverable,
@@ -149,6 +134,6 @@ export async function startFakeWhatsApp(options: {
     set rateLimitNext(n: number) {
       state.rateLimitNext = n;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }

@@ -23,13 +23,7 @@ function e164(phone: string): string {
 
 async function insertMessage(
   tx: DbOrTx,
-  m: {
-    storeId: string;
-    kind: MessageKind;
-    key: string;
-    toPhone: string;
-    data?: Record<string, unknown>;
-  },
+  m: Parameters<typeof queueMessage>[1],
   whatsappOptIn: boolean,
 ) {
   await tx

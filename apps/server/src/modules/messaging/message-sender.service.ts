@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { DemoOutboxMessage } from '../mail/demo-outbox.routes';
 import { messageOutbox } from '../../db/schema';
 import type { MessageKind } from './message-outbox.service';
 import type { MessagingChannel, MessagingProvider } from './messaging-provider';
@@ -188,24 +189,12 @@ export async function deliverDueMessages(
   return report;
 }
 
-/** One row of the demo outbox's messages list (the demo outbox's page shows them). */
-export interface DemoMessage {
-  id: string;
-  channel: string | null;
-  toPhone: string;
-  kind: string;
-  text: string;
-  status: string;
-  lastError: string | null;
-  at: Date;
-}
-
 /** The store's latest messages with their text, for the demo outbox beside the e-mails. */
 export async function demoMessages(
   db: Db,
   storeId: string,
   baseUrl: string,
-): Promise<DemoMessage[]> {
+): Promise<DemoOutboxMessage[]> {
   const rows = await db
     .select()
     .from(messageOutbox)
@@ -213,7 +202,6 @@ export async function demoMessages(
     .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
     .limit(200);
   return rows.map((r) => ({
-    id: r.id,
     channel: r.channel,
     toPhone: r.toPhone,
     kind: r.kind,

@@ -37,3 +37,34 @@ export type FetchLike = typeof fetch;
 
 /** E.164 without the plus: what both WhatsApp's `to` and MSG91's `mobiles` take. */
 export const digitsOf = (e164: string) => e164.replace(/^\+/, '');
+
+/** A provider's answer to a POST: its status and JSON body, or no answer at all (network, timeout). */
+export type PostAnswer =
+  | { answered: true; ok: boolean; status: number; json: Record<string, unknown> | null }
+  | { answered: false; error: string };
+
+/** POSTs JSON to a provider, within the sender's lease (15 s), and reads its JSON answer. */
+export async function postJson(
+  fetchImpl: FetchLike,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<PostAnswer> {
+  try {
+    const res = await fetchImpl(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const json = (await res.json().catch(() => null)) as unknown;
+    return {
+      answered: true,
+      ok: res.ok,
+      status: res.status,
+      json: json && typeof json === 'object' ? (json as Record<string, unknown>) : null,
+    };
+  } catch (err) {
+    return { answered: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}

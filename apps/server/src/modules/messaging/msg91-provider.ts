@@ -5,6 +5,7 @@ import {
   type MessagingProvider,
   type OutgoingMessage,
   type SendResult,
+  postJson,
 } from './messaging-provider';
 
 export interface Msg91Config {
@@ -58,38 +59,25 @@ export function msg91Provider(
           retryable: false,
           error: `MSG91_TEMPLATE_IDS has no template for ${message.kind}`,
         };
-      let res: Response;
-      try {
-        res = await fetchImpl(url, {
-          method: 'POST',
-          headers: {
-            authkey: config.authKey,
-            'content-type': 'application/json',
-            accept: 'application/json',
-          },
-          body: JSON.stringify(bodyOf(message, templateId)),
-          signal: AbortSignal.timeout(15_000),
-        });
-      } catch (err) {
-        return {
-          ok: false,
-          retryable: true,
-          error: `MSG91 did not answer (${err instanceof Error ? err.message : String(err)})`,
-        };
-      }
-      const json = (await res.json().catch(() => null)) as {
-        type?: unknown;
-        message?: unknown;
-        code?: unknown;
-      } | null;
-      if (res.ok && json?.type === 'success' && typeof json.message === 'string')
+      const answer = await postJson(
+        fetchImpl,
+        url,
+        { authkey: config.authKey },
+        bodyOf(message, templateId),
+      );
+      if (!answer.answered)
+        return { ok: false, retryable: true, error: `MSG91 did not answer (${answer.error})` };
+      const json = answer.json;
+      if (answer.ok && json?.type === 'success' && typeof json.message === 'string')
         return { ok: true, providerMessageId: json.message };
-      const words = typeof json?.message === 'string' ? json.message : `HTTP ${res.status}`;
+      const words = typeof json?.message === 'string' ? json.message : `HTTP ${answer.status}`;
       const code =
-        typeof json?.code === 'string' || typeof json?.code === 'number' ? json.code : res.status;
+        typeof json?.code === 'string' || typeof json?.code === 'number'
+          ? json.code
+          : answer.status;
       return {
         ok: false,
-        retryable: retryableStatus(res.status),
+        retryable: retryableStatus(answer.status),
         error: `MSG91 refused (${code}) ${words}`.slice(0, 1000),
       };
     },

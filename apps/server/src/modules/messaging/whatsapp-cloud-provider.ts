@@ -5,6 +5,7 @@ import {
   type MessagingProvider,
   type OutgoingMessage,
   type SendResult,
+  postJson,
 } from './messaging-provider';
 
 export interface WhatsAppConfig {
@@ -82,40 +83,30 @@ export function whatsAppCloudProvider(
     label: 'WhatsApp Cloud API',
     isConfigured: () => Boolean(config.accessToken && config.phoneNumberId),
     async send(message): Promise<SendResult> {
-      let res: Response;
-      try {
-        res = await fetchImpl(url, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${config.accessToken}`,
-            'content-type': 'application/json',
-            accept: 'application/json',
-          },
-          body: JSON.stringify(bodyOf(message)),
-          signal: AbortSignal.timeout(15_000),
-        });
-      } catch (err) {
-        return {
-          ok: false,
-          retryable: true,
-          error: `WhatsApp did not answer (${err instanceof Error ? err.message : String(err)})`,
-        };
-      }
-      const json = (await res.json().catch(() => null)) as
-        (GraphError & { messages?: { id?: unknown }[] }) | null;
+      const answer = await postJson(
+        fetchImpl,
+        url,
+        { authorization: `Bearer ${config.accessToken}` },
+        bodyOf(message),
+      );
+      if (!answer.answered)
+        return { ok: false, retryable: true, error: `WhatsApp did not answer (${answer.error})` };
+      const json = answer.json as (GraphError & { messages?: { id?: unknown }[] }) | null;
       const id = json?.messages?.[0]?.id;
-      if (res.ok && typeof id === 'string') return { ok: true, providerMessageId: id };
+      if (answer.ok && typeof id === 'string') return { ok: true, providerMessageId: id };
       const error = json?.error;
       const code = typeof error?.code === 'number' ? error.code : null;
       const details =
         typeof error?.error_data?.details === 'string' ? `: ${error.error_data.details}` : '';
-      const words = typeof error?.message === 'string' ? error.message : `HTTP ${res.status}`;
+      const words = typeof error?.message === 'string' ? error.message : `HTTP ${answer.status}`;
       const retryable =
-        res.status === 429 || res.status >= 500 || (code !== null && RETRYABLE_CODES.has(code));
+        answer.status === 429 ||
+        answer.status >= 500 ||
+        (code !== null && RETRYABLE_CODES.has(code));
       return {
         ok: false,
         retryable,
-        error: `WhatsApp refused (${code ?? res.status}) ${words}${details}`.slice(0, 1000),
+        error: `WhatsApp refused (${code ?? answer.status}) ${words}${details}`.slice(0, 1000),
       };
     },
   };
