@@ -84,8 +84,8 @@ function routeOf(row: OutboxRow, providers: MessagingConfig['providers']): Messa
 /**
  * Sends the messages that are due through the configured providers: sent rows keep the
  * provider's id; a retryable failure goes back to pending with a doubling delay (on the same
- * channel); a permanent one on WhatsApp falls back to SMS at once when SMS is configured, else
- * the row is failed. In the demo every message is marked sent with a demo id, on the channel it
+ * channel); a permanent one on WhatsApp, or its last retry, falls back to SMS at once when SMS is
+ * configured, else the row is failed. In the demo every message is marked sent with a demo id, on the channel it
  * would take with both providers, and the demo outbox lists it. Safe to run concurrently.
  */
 export async function deliverDueMessages(
@@ -164,17 +164,17 @@ export async function deliverDueMessages(
         break;
       }
       errors.push(result.error);
-      if (result.retryable) {
+      if (result.retryable && row.attempts < maxAttempts) {
         outcome = 'retry';
         break;
       }
-      // permanent: the next channel, if any, now
+      // permanent, or retried for the last time: the next channel, if any, now
     }
     if (outcome === 'sent') {
       report.sent++;
       continue;
     }
-    const giveUp = outcome === 'failed' || row.attempts >= maxAttempts;
+    const giveUp = outcome === 'failed';
     const delay = Math.min(retryBase * 2 ** (row.attempts - 1), MAX_RETRY_DELAY_MS);
     await finish(row, {
       ...(giveUp && row.kind === 'cod_otp' ? { data: withoutCode(row.data) } : {}),

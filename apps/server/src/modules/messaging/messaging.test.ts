@@ -126,6 +126,17 @@ describe('consent at checkout', () => {
       status: 'pending',
     });
 
+    // anything but a boolean is refused, not read as consent
+    const products = Object.fromEntries((await plainProducts(t.app, 1)).map((p) => [p.id, 1]));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: authHeader(shopper.token),
+      payload: { products, shippingAddress: testShippingAddress, messagesConsent: 'yes' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty('code');
+
     for (const consent of [false, undefined]) {
       const id = await placeOrder(consent);
       const [plain] = await t.db.select().from(orders).where(eq(orders.id, id));
@@ -265,6 +276,15 @@ describe('sending', () => {
     expect(whatsapp.sent).toHaveLength(1);
     expect(msg91.sent).toEqual([]);
     expect((await rowsOf(id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('WhatsApp still refusing at the last attempt: SMS takes it', async () => {
+    const id = await placeOrder(true);
+    whatsapp.rateLimitNext = 1;
+    const report = await deliverDueMessages(t.db, both(), { baseUrl: BASE, maxAttempts: 1 });
+    expect(report).toMatchObject({ sent: 1, retrying: 0 });
+    expect(msg91.sent).toHaveLength(1);
+    expect((await rowsOf(id))[0]).toMatchObject({ status: 'sent', channel: 'sms', attempts: 1 });
   });
 
   it('the same key queued again (a replay) is one message', async () => {
