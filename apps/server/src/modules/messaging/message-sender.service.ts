@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { DemoOutboxMessage } from '../mail/demo-outbox.routes';
 import { messageOutbox } from '../../db/schema';
 import type { MessageKind } from './message-outbox.service';
-import type { MessagingChannel, MessagingProvider } from './messaging-provider';
+import type { MessagingChannel, MessagingProvider, SendResult } from './messaging-provider';
 import type { MessagingConfig } from './registry';
 import { renderMessage, type MessageData } from './message-templates';
 
@@ -85,8 +85,9 @@ function routeOf(row: OutboxRow, providers: MessagingConfig['providers']): Messa
  * Sends the messages that are due through the configured providers: sent rows keep the
  * provider's id; a retryable failure goes back to pending with a doubling delay (on the same
  * channel); a permanent one on WhatsApp, or its last retry, falls back to SMS at once when SMS is
- * configured, else the row is failed. In the demo every message is marked sent with a demo id, on the channel it
- * would take with both providers, and the demo outbox lists it. Safe to run concurrently.
+ * configured, else the row is failed. In the demo every message is marked sent with a demo id,
+ * on the channel it would take with both providers, and the demo outbox lists it. Safe to run
+ * concurrently.
  */
 export async function deliverDueMessages(
   db: Db,
@@ -144,12 +145,19 @@ export async function deliverDueMessages(
     let channel: MessagingChannel = route[0]!.channel;
     for (const provider of route) {
       channel = provider.channel;
-      const result = await provider.send({
-        outboxId: row.id,
-        kind: row.kind as MessageKind,
-        toPhone: row.toPhone,
-        params: rendered.params,
-      });
+      // a provider's own bug must not leave the row claimed until its lease runs out
+      const result = await provider
+        .send({
+          outboxId: row.id,
+          kind: row.kind as MessageKind,
+          toPhone: row.toPhone,
+          params: rendered.params,
+        })
+        .catch((err: unknown): SendResult => ({
+          ok: false,
+          retryable: true,
+          error: `${provider.label}: ${err instanceof Error ? err.message : String(err)}`,
+        }));
       if (result.ok) {
         await finish(row, {
           status: 'sent',
