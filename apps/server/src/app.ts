@@ -88,6 +88,8 @@ import { outboxAccess } from './modules/staff/outbox-pass.service';
 import { emailLogoRoutes } from './modules/mail/email-logo.routes';
 import type { MailConfig } from './modules/mail/mail-sender.service';
 import { memoryTransport } from './modules/mail/mail-transport';
+import { demoMessages } from './modules/messaging/message-sender.service';
+import type { MessagingConfig } from './modules/messaging/registry';
 import { adminImageRoutes } from './modules/media/admin-images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { siteImageRoutes } from './modules/media/site-images.routes';
@@ -154,6 +156,8 @@ export interface AppConfig {
   mail?: MailConfig;
   /** Called by app.emailQueued() after a commit that queued e-mail: server.ts wakes the mail job. */
   onEmailQueued?: () => void;
+  /** WhatsApp and SMS (modules/messaging/registry.ts); default: the demo (no provider). */
+  messaging?: MessagingConfig;
   /**
    * Whether pages go out client-rendered while the event loop is busy (plugins/web-render.ts);
    * default true. Tests turn it off (their process also runs the embedded database and the tests)
@@ -190,8 +194,13 @@ declare module 'fastify' {
     publicBaseUrl: string | undefined;
     /** How e-mail leaves (the mail job sends with it). */
     mail: MailConfig;
-    /** Call after a transaction that queued e-mail commits: it is sent now rather than at the next minute. */
+    /**
+     * Call after a transaction that queued e-mail commits: it is sent now rather than at the next
+     * minute (server.ts wakes the messages job too: the order events queue both).
+     */
     emailQueued(): void;
+    /** How WhatsApp and SMS messages leave (the messages job sends with it). */
+    messaging: MessagingConfig;
   }
 }
 
@@ -283,6 +292,7 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
   };
   app.decorate('mail', mail);
   app.decorate('emailQueued', () => options.onEmailQueued?.());
+  app.decorate('messaging', options.messaging ?? { providers: {}, demo: true });
   // what a storefront shows comes from the catalogue, stock and store settings: every change to
   // them (here, or announced by another process, or a bus reconnect's full refresh) forgets both
   const forgetCatalogue = () => {
@@ -426,6 +436,8 @@ export async function buildApp(options: AppConfig): Promise<FastifyInstance> {
     db: options.db,
     transport: mail.transport,
     access: outboxAccess(options.db, options.jwtSecret),
+    // the demo's WhatsApp and SMS messages, listed beside the e-mails
+    messages: (storeId) => demoMessages(options.db, storeId, trimEnd(mail.baseUrl, '/')),
   });
   await app.register(emailLogoRoutes, {
     // where /images/ and the built web app's files are served from

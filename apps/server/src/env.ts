@@ -21,6 +21,29 @@ export const serverRoot = resolve(repoRoot, 'apps/server');
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A JSON object of names or ids, e.g. {"order_placed":"64f0…"} (modules/messaging/registry.ts reads the kinds). */
+const jsonOfStrings = (name: string) =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          const value: unknown = JSON.parse(v);
+          return (
+            typeof value === 'object' &&
+            value !== null &&
+            !Array.isArray(value) &&
+            Object.values(value).every((x) => typeof x === 'string')
+          );
+        } catch {
+          return false;
+        }
+      },
+      { message: `${name} must be a JSON object from message kind to a string` },
+    );
+
 const envSchema = z.object({
   /** 'production' is live mode: real money, no sandbox, and a start that refuses unsafe settings (modules/payments/live-mode.ts). */
   NODE_ENV: z.preprocess(blank, z.string().optional()),
@@ -89,6 +112,28 @@ const envSchema = z.object({
   ),
   /** The e-mails' From, e.g. "Kagaz & Kalam <orders@kagazkalam.in>"; unset: the store's name and e-mail. */
   MAIL_FROM: z.preprocess(blank, z.string().optional()),
+  /**
+   * WhatsApp and SMS (docs/decisions/messaging.md), each optional; none set: the demo outbox.
+   * WhatsApp Cloud API: the phone number's id and a permanent token; templates approved in Meta's
+   * WhatsApp Manager under the names in WHATSAPP_TEMPLATES (JSON, kind → name) or the defaults.
+   */
+  WHATSAPP_API_URL: z.preprocess(blank, z.string().url().optional()),
+  WHATSAPP_API_VERSION: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^v?\d+\.\d+$/, 'WHATSAPP_API_VERSION must look like 21.0')
+      .optional(),
+  ),
+  WHATSAPP_PHONE_NUMBER_ID: z.preprocess(blank, z.string().optional()),
+  WHATSAPP_ACCESS_TOKEN: z.preprocess(blank, z.string().optional()),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(blank, z.string().optional()),
+  WHATSAPP_TEMPLATES: z.preprocess(blank, jsonOfStrings('WHATSAPP_TEMPLATES')),
+  /** MSG91 (SMS with DLT): auth key, DLT sender id, and each kind's MSG91 template id (JSON). */
+  MSG91_API_URL: z.preprocess(blank, z.string().url().optional()),
+  MSG91_AUTH_KEY: z.preprocess(blank, z.string().optional()),
+  MSG91_SENDER_ID: z.preprocess(blank, z.string().optional()),
+  MSG91_TEMPLATE_IDS: z.preprocess(blank, jsonOfStrings('MSG91_TEMPLATE_IDS')),
   /** Payments (docs/decisions/payments-design.md): methods offered, in order: upi_qr,upi_app,gateway,payu */
   PAYMENT_METHODS: z.preprocess(blank, z.string().default('upi_qr,upi_app,gateway')),
   UPI_VPA: z.preprocess(

@@ -13,6 +13,7 @@ import { localCatalogueBus, postgresCatalogueBus } from './lib/catalogue-bus';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { mediaStorageFromEnv } from './lib/media-storage';
 import { mailTransportFromEnv } from './modules/mail/mail-transport';
+import { messagingConfigFromEnv } from './modules/messaging/registry';
 import { liveModeProblems, liveModeRefusal } from './modules/payments/live-mode';
 import { courierConfigFromEnv } from './modules/shipping/couriers/couriers';
 import {
@@ -80,10 +81,16 @@ async function main() {
   };
   // an e-mail queued before the jobs start waits for the first minute's run; in a ROLE=web
   // process this only queues the wake-up, which a worker takes
+  // WhatsApp and SMS: the providers whose variables are set; none (outside live mode): the demo
+  const messaging = messagingConfigFromEnv(env);
   const onEmailQueued = () => {
     jobs
       ?.send('mail.deliver')
       .catch((err: Error) => app.log.warn({ err: err.message }, 'could not wake the mail job'));
+    // the order events that queue e-mail queue their WhatsApp/SMS message in the same commit
+    jobs
+      ?.send('messages.deliver')
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'could not wake the messages job'));
   };
   // ROLE=worker: the jobs and the probes, none of the shop (worker-app.ts)
   const app =
@@ -92,6 +99,7 @@ async function main() {
           db: database.db,
           catalogueBus,
           mail,
+          messaging,
           logger,
           onEmailQueued,
           metrics,
@@ -121,6 +129,7 @@ async function main() {
           trustProxy: env.TRUST_PROXY,
           mediaStorage: mediaStorageFromEnv(env),
           mail,
+          messaging,
           onEmailQueued,
         });
   logProcessErrorsTo((message, err) => app.log.error({ err: loggableError(err) }, message));

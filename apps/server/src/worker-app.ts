@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { CatalogueBus } from './lib/catalogue-bus';
 import { registerErrorHandler } from './lib/errors';
 import type { MailConfig } from './modules/mail/mail-sender.service';
+import type { MessagingConfig } from './modules/messaging/registry';
 import { registerHealth } from './plugins/health';
 import { registerMetrics, type StoreMetrics } from './plugins/metrics';
 
@@ -15,6 +16,8 @@ export interface WorkerAppConfig {
   mail: MailConfig;
   /** Called when a job queued e-mail (the expiry's cancellation notes): server.ts wakes the mail job. */
   onEmailQueued?: () => void;
+  /** How the messages job sends WhatsApp and SMS; default: the demo. */
+  messaging?: MessagingConfig;
   logger?: FastifyServerOptions['logger'];
   /** The jobs' queue depth and failures are the worker's to report (plugins/metrics.ts). */
   metrics?: StoreMetrics;
@@ -33,6 +36,7 @@ export function buildWorkerApp(config: WorkerAppConfig): FastifyInstance {
   app.decorate('db', config.db);
   app.decorate('mail', config.mail);
   app.decorate('emailQueued', () => config.onEmailQueued?.());
+  app.decorate('messaging', config.messaging ?? { providers: {}, demo: true });
   // a worker keeps no catalogue copies of its own: it only tells the web processes
   app.decorate('catalogueChanged', () => config.catalogueBus.publish());
   registerHealth(app, config.db);

@@ -70,6 +70,11 @@ export const createOrderBodySchema = z.object({
    * the reason on `couponCode`), never silently dropped: the shopper saw its discount.
    */
   couponCode: z.string().max(COUPON_INPUT_MAX).optional(),
+  /**
+   * Checkout's "Send me order updates on WhatsApp/SMS" (unticked unless the shopper ticks it):
+   * true records the consent on the order; absent (older clients) or false sends no order updates.
+   */
+  messagesConsent: z.boolean().optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 

@@ -40,7 +40,7 @@ export const navItems: readonly NavItem[] = [
 ];
 
 /**
- * The demo outbox (the e-mails the shop would have sent), shown only when the server keeps one
+ * The demo outbox (the e-mails and WhatsApp/SMS messages the shop would have sent), shown only when the server keeps one
  * (no SMTP server set). It is a page of the server's, outside the back office: a button, since
  * the way in is a one-time ticket asked for on the click.
  */

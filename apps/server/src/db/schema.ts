@@ -480,6 +480,11 @@ export const orders = pgTable(
      * it); until then it holds stock without money and expires after the store's window
      */
     codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
+    /**
+     * when the shopper ticked checkout's "Send me order updates on WhatsApp/SMS"; null: no order
+     * updates by message (modules/messaging, docs/decisions/messaging.md)
+     */
+    messagesConsentAt: timestamp('messages_consent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1028,6 +1033,47 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);
+
+/**
+ * WhatsApp and SMS messages (modules/messaging, docs/decisions/messaging.md): a transactional
+ * outbox like email_outbox, sent by the messages job through the configured provider.
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: text('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** MessageKind: 'order_placed' | 'order_shipped' | 'out_for_delivery' | 'order_delivered' | 'refund_issued' | 'cod_otp' */
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** E.164, e.g. +919876543210 */
+    toPhone: text('to_phone').notNull(),
+    /** what the template's parameters need beyond the database (e.g. the tracking link, the OTP) */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** the shopper opted in (checkout's box): WhatsApp may carry it; without, SMS only */
+    whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
+    /** 'whatsapp' | 'sms': the channel it went (or is going) by; null until first tried */
+    channel: text('channel'),
+    /** 'pending' | 'sending' | 'sent' | 'failed' (gave up) | 'skipped' (no provider in live mode) */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the provider's id (WhatsApp's wamid, MSG91's request id); demo:<id> in the demo */
+    providerMessageId: text('provider_message_id'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_outbox_dedupe_uq').on(t.dedupeKey),
+    index('message_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('message_outbox_store_created_idx').on(t.storeId, t.createdAt),
   ],
 );
 

@@ -3,6 +3,7 @@ import { purgeIdempotencyKeys } from '../lib/idempotency';
 import { queueCartReminders } from '../modules/carts/cart-reminders.service';
 import { issueMissingInvoices } from '../modules/invoices/deferred-invoices.service';
 import { deliverDueEmails } from '../modules/mail/mail-sender.service';
+import { deliverDueMessages } from '../modules/messaging/message-sender.service';
 import { expireUnconfirmedCodOrders } from '../modules/orders/cod-confirmation.service';
 import { expireUnpaidOrders } from '../modules/orders/order-transitions.service';
 import type { PaymentConfig } from '../modules/payments/payment-config';
@@ -74,6 +75,17 @@ export function storeJobs({
         const report = await deliverDueEmails(db, transport, settings);
         if (report.retrying > 0 || report.failed > 0)
           app.log.warn(report, 'some e-mails could not be sent');
+        return report;
+      },
+    },
+    {
+      // WhatsApp and SMS, as the mail job: every minute and woken with it (server.ts)
+      name: 'messages.deliver',
+      cron: '* * * * *',
+      handler: async () => {
+        const report = await deliverDueMessages(db, app.messaging, { baseUrl: app.mail.baseUrl });
+        if (report.retrying > 0 || report.failed > 0)
+          app.log.warn(report, 'some WhatsApp or SMS messages could not be sent');
         return report;
       },
     },

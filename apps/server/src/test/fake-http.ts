@@ -1,6 +1,7 @@
-// The HTTP plumbing the fake providers share (fake-razorpay.ts, fake-phonepe.ts): the raw body as
-// the provider reads it, and a server on a free local port.
-import type { IncomingMessage, Server } from 'node:http';
+// The HTTP plumbing the fake providers share (test/fake-*.ts: the gateways, the messaging APIs,
+// the courier): the raw body as the provider reads it, a server on a free local port, and a
+// server whose every request is answered by a route returning a status and a JSON body.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const readBody = (req: IncomingMessage) =>
@@ -18,3 +19,18 @@ export async function listenLocally(server: Server): Promise<string> {
 
 export const closeServer = (server: Server) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
+
+export type JsonAnswer = [status: number, body: unknown];
+
+export async function startJsonServer(
+  route: (req: IncomingMessage, rawBody: string) => JsonAnswer,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    void readBody(req).then((raw) => {
+      const [status, body] = route(req, raw);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
+  return { url: await listenLocally(server), close: () => closeServer(server) };
+}

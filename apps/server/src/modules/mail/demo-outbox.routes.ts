@@ -17,10 +17,23 @@ export interface DemoOutboxAccess {
   staffOf(storeId: string, pass: string | undefined): Promise<{ sessionExpiresAt: Date } | null>;
 }
 
+/** A WhatsApp or SMS message the demo "sent" (modules/messaging, given by app.ts). */
+export interface DemoOutboxMessage {
+  channel: string | null;
+  toPhone: string;
+  kind: string;
+  text: string;
+  status: string;
+  lastError: string | null;
+  at: Date;
+}
+
 export interface DemoOutboxOptions {
   db: Db;
   transport: MailTransport;
   access: DemoOutboxAccess;
+  /** the store's WhatsApp and SMS messages, newest first, listed below the e-mails */
+  messages?: (storeId: string) => Promise<DemoOutboxMessage[]>;
 }
 
 const NOT_FOUND = { error: 'Not found', code: 'not_found' } as const;
@@ -86,7 +99,37 @@ const timeFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 
-function listPage(rows: (typeof emailOutbox.$inferSelect)[]): string {
+const messageKindLabel: Record<string, string> = {
+  order_placed: 'Order placed',
+  order_shipped: 'Shipped',
+  out_for_delivery: 'Out for delivery',
+  order_delivered: 'Delivered',
+  refund_issued: 'Refund issued',
+  cod_otp: 'Cash-on-delivery code',
+};
+const channelLabel: Record<string, string> = { whatsapp: 'WhatsApp', sms: 'SMS' };
+
+function messagesTable(messages: readonly DemoOutboxMessage[]): string {
+  const body = messages.length
+    ? messages
+        .map(
+          (m) =>
+            `<tr data-testid="outbox-message" data-kind="${escapeHtml(m.kind)}" data-channel="${escapeHtml(m.channel ?? '')}"><td>${escapeHtml(m.toPhone)}</td><td>${escapeHtml(channelLabel[m.channel ?? ''] ?? '–')}</td><td data-testid="outbox-message-text">${escapeHtml(m.text)}${m.lastError ? `<br><small>${escapeHtml(m.lastError)}</small>` : ''}</td><td>${escapeHtml(messageKindLabel[m.kind] ?? m.kind)}</td><td>${escapeHtml(m.status)}</td><td><time datetime="${m.at.toISOString()}">${escapeHtml(timeFormat.format(m.at))}</time></td></tr>`,
+        )
+        .join('\n')
+    : '<tr><td colspan="6">No messages yet. Tick “Send me order updates on WhatsApp/SMS” at checkout and they appear here.</td></tr>';
+  return `<h2>WhatsApp and SMS</h2>
+<p>What the shop sent, or without a provider set (WHATSAPP_…, MSG91_…) would send, by WhatsApp or SMS: the text each template makes of its parameters.</p>
+<table><thead><tr><th>To</th><th>Channel</th><th>Message</th><th>Kind</th><th>Status</th><th>Time</th></tr></thead>
+<tbody>
+${body}
+</tbody></table>`;
+}
+
+function listPage(
+  rows: (typeof emailOutbox.$inferSelect)[],
+  messages: readonly DemoOutboxMessage[],
+): string {
   const body = rows.length
     ? rows
         .map((r) => {
@@ -105,7 +148,7 @@ function listPage(rows: (typeof emailOutbox.$inferSelect)[]): string {
 <style>
 body{font-family:system-ui,sans-serif;background:#fbf7f0;color:#2b2118;margin:0;padding:2rem 1rem}
 main{max-width:64rem;margin:0 auto;background:#fffdf9;border:1px solid #e4d8c6;border-radius:12px;padding:1.5rem}
-h1{font-size:1.4rem;margin:0 0 .25rem;color:#8a4b2a}p{color:#6f6253;margin:0 0 1rem}
+h1{font-size:1.4rem;margin:0 0 .25rem;color:#8a4b2a}h2{font-size:1.15rem;margin:2rem 0 .25rem;color:#8a4b2a}p{color:#6f6253;margin:0 0 1rem}
 table{width:100%;border-collapse:collapse;font-size:.95rem}th,td{text-align:left;padding:.55rem .5rem;border-top:1px solid #e4d8c6;vertical-align:top}
 th{color:#6f6253;font-weight:600;border-top:0}a{color:#2f5d50}a.raw{font-size:.8rem;color:#6f6253}small{color:#b42318}
 @media (max-width:40rem){body{padding:1rem .5rem}main{padding:1rem}thead{display:none}table,tbody,tr,td{display:block}tr{border-top:1px solid #e4d8c6;padding:.5rem 0}td{border:0;padding:.1rem 0;overflow-wrap:anywhere}}
@@ -115,7 +158,9 @@ th{color:#6f6253;font-weight:600;border-top:0}a{color:#2f5d50}a.raw{font-size:.8
 <table><thead><tr><th>To</th><th>Subject</th><th>Kind</th><th>Status</th><th>Time</th></tr></thead>
 <tbody>
 ${body}
-</tbody></table></main></body></html>`;
+</tbody></table>
+${messagesTable(messages)}
+</main></body></html>`;
 }
 
 /** The refusal: a short page with the way in for a browser, the usual { error } for anything else. */
@@ -142,7 +187,7 @@ const wantsHtml = (request: FastifyRequest) =>
  */
 export const demoOutboxRoutes: FastifyPluginAsync<DemoOutboxOptions> = async (
   app,
-  { db, transport, access },
+  { db, transport, access, messages },
 ) => {
   const page = (reply: FastifyReply, csp = PAGE_CSP) =>
     reply.type(html).header('cache-control', 'no-store').header('content-security-policy', csp);
@@ -203,7 +248,8 @@ export const demoOutboxRoutes: FastifyPluginAsync<DemoOutboxOptions> = async (
       .where(eq(emailOutbox.storeId, request.store.id))
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(200);
-    return page(reply, LIST_CSP).send(listPage(rows));
+    const sent = messages ? await messages(request.store.id) : [];
+    return page(reply, LIST_CSP).send(listPage(rows, sent));
   });
 
   app.get<{ Params: { file: string } }>(

@@ -9,6 +9,7 @@ import { issueInvoiceInSavepoint } from '../invoices/deferred-invoices.service';
 import { issueCreditNote } from '../invoices/invoices.service';
 import { queueNewOrderNotice } from '../notices/owner-notices.service';
 import { queueOrderEmail, type OrderEmailEvent } from '../mail/outbox.service';
+import { queueOrderMessage } from '../messaging/message-outbox.service';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
 import { paymentBeingConfirmed } from './orders.service';
@@ -465,6 +466,9 @@ export async function transitionOrder(
         .where(and(eq(orders.id, orderId), isNull(orders.codConfirmedAt)));
     }
     await queueOrderEmail(tx, orderId, emailOfAction[action]);
+    // WhatsApp/SMS tell of dispatch (with the track-order link) and delivery, with consent only
+    if (action === 'ship') await queueOrderMessage(tx, orderId, 'shipped');
+    if (action === 'deliver') await queueOrderMessage(tx, orderId, 'delivered');
     if (actor) {
       const flagged = 'flaggedPayments' in row ? row.flaggedPayments : [];
       await recordActivity(tx, actor, {

@@ -21,6 +21,7 @@ import { findProductsForOrder, findVariantOptions } from '../products/products.s
 import { checkShippingPin } from '../shipping/shipping.service';
 import { stockKeyOf, takeStock, type StockChange } from '../products/stock.service';
 import { queueOrderEmail } from '../mail/outbox.service';
+import { queueOrderMessage } from '../messaging/message-outbox.service';
 import { queueLowStockNotices } from '../notices/owner-notices.service';
 import { newOrderId, normalizeOrderId } from './order-id';
 import { orderHistories } from './order-history.service';
@@ -425,6 +426,8 @@ export async function createOrder(
         shippingPhone: a.phone,
         contactEmail: customer.email.toLowerCase(),
         contactPhone: normalizeIndianMobile(a.phone)!,
+        // the shopper's consent to order updates by WhatsApp/SMS, when they gave it
+        messagesConsentAt: body.messagesConsent === true ? new Date() : null,
         ...orderMoney(priced),
       })
       .onConflictDoNothing({ target: orders.id })
@@ -441,6 +444,8 @@ export async function createOrder(
     await recordDiscountUses(tx, { id, userId: customer.id }, priced);
     // the confirmation commits with the order or not at all (modules/mail: the outbox)
     await queueOrderEmail(tx, id, 'placed');
+    // and by WhatsApp/SMS, only if the shopper ticked the box (modules/messaging)
+    await queueOrderMessage(tx, id, 'placed');
     // the owner is told of each variant this order took down to the low-stock threshold
     await queueLowStockNotices(tx, storeId, id, wanted);
     const order = toOrder(

@@ -1,7 +1,8 @@
+import { messagingLiveModeProblems, type MessagingEnv } from '../messaging/registry';
 import { isLiveMode, paymentConfigFromEnv, type PaymentsEnv } from './payment-config';
 
-/** What the live-mode check reads: the payment variables plus those that protect sessions, links and mail. */
-export interface LiveModeEnv extends PaymentsEnv {
+/** What the live-mode check reads: the payment variables plus those that protect sessions, links, mail and messages. */
+export interface LiveModeEnv extends PaymentsEnv, MessagingEnv {
   JWT_SECRET?: string | undefined;
   SMTP_URL?: string | undefined;
   SHIPROCKET_EMAIL?: string | undefined;
@@ -108,6 +109,8 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
       `PUBLIC_BASE_URL must be https (payment providers return shoppers there): it is ${e.PUBLIC_BASE_URL}; set e.g. PUBLIC_BASE_URL=https://shop.example.in.`,
     );
   }
+  // WhatsApp and SMS are optional, but a provider half set up would silently send nothing
+  problems.push(...messagingLiveModeProblems(e));
   if (!e.SMTP_URL) {
     // without SMTP the e-mails are files listed at the demo outbox, which would show every
     // shopper's order mail and password-reset link to anyone: a live shop must send them

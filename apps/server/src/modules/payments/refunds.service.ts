@@ -6,6 +6,7 @@ import { safeNumber } from '../../lib/safe-number';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { issueCreditNote } from '../invoices/invoices.service';
 import { queueRefundEmail } from '../mail/outbox.service';
+import { queueOrderMessage } from '../messaging/message-outbox.service';
 import type { PaymentConfig } from './payment-config';
 import { findProvider } from './providers';
 import type { FetchLike } from './providers/provider';
@@ -171,6 +172,10 @@ export async function recordRefund(
     if (!via) await addRefunded(tx, payment.id, input.amountPaise);
     // the shopper hears of it once (key refund:<id>), whether settled now or asked of the provider
     await queueRefundEmail(tx, { id: row!.id, orderId: payment.orderId });
+    await queueOrderMessage(tx, payment.orderId, 'refund_issued', {
+      refundId: row!.id,
+      amountPaise: input.amountPaise,
+    });
     if (input.actor) {
       await recordActivity(tx, input.actor, {
         action: 'payment.refund',

@@ -10,7 +10,7 @@ import {
   type OperatorAction,
 } from '../orders/order-transitions.service';
 import type { Courier, TrackingEvent, TrackingStatus } from './couriers/courier';
-import { whenOutForDelivery } from './out-for-delivery';
+import { queueOrderMessage } from '../messaging/message-outbox.service';
 
 /**
  * How far along a parcel is. A tracking event moves a shipment only forward and never past a
@@ -62,7 +62,7 @@ export interface TrackingOutcome {
 
 /**
  * A verified tracking event from `courier`: the shipment moves forward (with its activity entry,
- * and the out-for-delivery hook, in one transaction), then the order is brought to where its
+ * and the shopper's out-for-delivery message, in one transaction), then the order is brought to where its
  * parcel is through transitionOrder, as staff would move it (Shipped, Delivered, returned
  * undelivered: the same e-mails, stock, invoice and credit note). The order's move is
  * conditional on its status, and it is done again for any event of the parcel, so a crash
@@ -112,7 +112,8 @@ export async function applyTrackingEvent(
       before: { shipmentStatus: shipment.status },
       after: { shipmentStatus: to, courierStatus: event.rawStatus, at: event.at?.toISOString() },
     });
-    if (to === 'out_for_delivery') await whenOutForDelivery(tx, shipment.orderId);
+    // "arriving today" by WhatsApp or SMS, to a shopper who asked for updates (once per order)
+    if (to === 'out_for_delivery') await queueOrderMessage(tx, shipment.orderId, 'out_for_delivery');
     return true;
   });
 

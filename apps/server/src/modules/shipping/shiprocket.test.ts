@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatus } from '@store/contracts/order-rules';
-import { activityLog, emailOutbox, orders, shipments } from '../../db/schema';
+import { activityLog, emailOutbox, messageOutbox, orders, shipments } from '../../db/schema';
 import {
   startFakeShiprocket,
   FAKE_LABEL_PDF,
@@ -282,6 +282,8 @@ describe('Shiprocket tracking webhook', () => {
 
   it('picked up → Shipped, out for delivery recorded, delivered → Delivered, the shopper e-mailed once each; replays change nothing', async () => {
     const { orderId, awb } = await bookedOrder();
+    // the shopper ticked "Send me order updates on WhatsApp/SMS" at checkout
+    await t.db.update(orders).set({ messagesConsentAt: new Date() }).where(eq(orders.id, orderId));
     const picked = await webhook(fake.trackingWebhook(awb, 'PICKED UP'));
     expect(picked.statusCode).toBe(200);
     expect(picked.json()).toEqual({ success: true, outcome: 'applied' });
@@ -302,6 +304,12 @@ describe('Shiprocket tracking webhook', () => {
     expect(ofd.json().outcome).toBe('applied');
     expect((await shipmentRow(orderId))!.status).toBe('out_for_delivery');
     expect((await orderRow(orderId)).status).toBe(orderStatus.shipped);
+    const arriving = () =>
+      t.db
+        .select({ kind: messageOutbox.kind })
+        .from(messageOutbox)
+        .where(eq(messageOutbox.dedupeKey, `order:${orderId}:out_for_delivery`));
+    expect(await arriving()).toEqual([{ kind: 'out_for_delivery' }]);
 
     const delivered = await webhook(fake.trackingWebhook(awb, 'DELIVERED', '30 11 2026 14:05:00'));
     expect(delivered.json().outcome).toBe('applied');
@@ -314,6 +322,7 @@ describe('Shiprocket tracking webhook', () => {
 
     // Shiprocket sending it again, or an older scan arriving late
     expect((await webhook(fake.trackingWebhook(awb, 'DELIVERED'))).json().outcome).toBe('replayed');
+    expect(await arriving()).toHaveLength(1);
     expect((await webhook(fake.trackingWebhook(awb, 'OUT FOR DELIVERY'))).json().outcome).toBe(
       'replayed',
     );

@@ -146,6 +146,25 @@ describe('checkout screen', () => {
     expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? 'null')).toEqual([]);
   });
 
+  it('asks for WhatsApp/SMS updates unticked, and sends the consent only when ticked', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(`${API}/orders`, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 'K7M2QX9P' }, { status: 201 });
+      }),
+    );
+    renderCheckout();
+    const consent = screen.getByRole('checkbox', { name: 'Send me order updates on WhatsApp/SMS' });
+    // DPDP Act: consent is the shopper's act, never a box ticked for them
+    expect(consent).not.toBeChecked();
+    const user = await fillShipping();
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('/payment?orderId=K7M2QX9P')).toBeInTheDocument();
+    expect(body.messagesConsent).toBe(true);
+  });
+
   it("toasts a failure and shows the server's field errors", async () => {
     server.use(
       http.post(`${API}/orders`, () =>

@@ -61,6 +61,8 @@ export function Component() {
   const refreshAddresses = useRefreshAddresses();
   const addressChoice = useCheckoutAddress(form, savedAddresses, contact);
   const [saveAddress, setSaveAddress] = useState(false);
+  // consent to order updates by WhatsApp/SMS: unticked until the shopper ticks it (DPDP Act)
+  const [messagesConsent, setMessagesConsent] = useState(false);
   const pinCheck = useShippingPin(postalCode, state);
   // the server's totals with the applied Coupon code; where it goes, once typed (delivery)
   const priced = usePricedCart(items, { state, postalCode });
@@ -123,6 +125,7 @@ export function Component() {
       // only a code the server said applies: the order is priced again, and refused (409) if
       // the code stopped applying meanwhile (used up), never placed without it unseen
       ...(priced.couponForOrder ? { couponCode: priced.couponForOrder } : {}),
+      ...(messagesConsent ? { messagesConsent: true } : {}),
     };
     setRefusal(undefined);
     try {
@@ -236,6 +239,15 @@ export function Component() {
                   onCheckedChange={setSaveAddress}
                 />
               )}
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={messagesConsent}
+                  onChange={(event) => setMessagesConsent(event.target.checked)}
+                />
+                Send me order updates on WhatsApp/SMS
+              </label>
               <DeliveryEstimate lookup={pinCheck.stateProblem ? undefined : place} />
               <Button type="submit" size="lg" disabled={mutation.isPending || items.length === 0}>
                 {mutation.isPending ? 'Processing...' : 'Place Order'}
