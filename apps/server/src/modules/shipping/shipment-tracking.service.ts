@@ -113,7 +113,8 @@ export async function applyTrackingEvent(
       after: { shipmentStatus: to, courierStatus: event.rawStatus, at: event.at?.toISOString() },
     });
     // "arriving today" by WhatsApp or SMS, to a shopper who asked for updates (once per order)
-    if (to === 'out_for_delivery') await queueOrderMessage(tx, shipment.orderId, 'out_for_delivery');
+    if (to === 'out_for_delivery')
+      await queueOrderMessage(tx, shipment.orderId, 'out_for_delivery');
     return true;
   });
 
