@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { normaliseTrackingNumber, trackingNumberProblem } from '@store/contracts/carriers';
+import { codCodeMessages } from '@store/contracts/cod-codes';
 import { orderStatus, orderStatusLabel } from '@store/contracts/order-rules';
 import type { Db, DbOrTx } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
+import { codCodes, orderItems, orders, payments } from '../../db/schema';
 import { returnStock } from '../products/stock.service';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { issueInvoiceInSavepoint } from '../invoices/deferred-invoices.service';
@@ -25,6 +26,8 @@ export class OrderTransitionError extends Error {
     message: string,
     public readonly kind: 'conflict' | 'not_found' | 'invalid' = 'conflict',
     public readonly field?: 'trackingNumber' | 'carrier',
+    /** the API's code for a conflict a client acts on (contracts/api-errors.ts) */
+    public readonly code?: 'cod_code_needed',
   ) {
     super(message);
   }
@@ -428,12 +431,28 @@ export async function transitionOrder(
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
       codStatus: orders.codStatus,
+      codConfirmedAt: orders.codConfirmedAt,
     })
     .from(orders)
     .where(
       and(eq(orders.id, orderId), storeId === undefined ? undefined : eq(orders.storeId, storeId)),
     );
   if (!current) throw new OrderTransitionError(`Order ${orderId} not found`, 'not_found');
+  // cash on delivery that checks first (cod-code.service): not shipped before the shopper gives
+  // the code sent to the phone, or staff confirm the order by hand after a call
+  if (
+    action === 'ship' &&
+    current.codStatus === 'to_collect' &&
+    current.codConfirmedAt === null &&
+    (await db.select({ id: codCodes.orderId }).from(codCodes).where(eq(codCodes.orderId, orderId)))
+      .length > 0
+  )
+    throw new OrderTransitionError(
+      codCodeMessages.shipBlocked,
+      'conflict',
+      undefined,
+      'cod_code_needed',
+    );
   if (action === 'return_undelivered') returnUndeliveredAllowed(current);
   const next = nextOrderStatus(current.status, action);
   if (!next.ok) throw new OrderTransitionError(next.error);

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import { COD_CODE_MAX_SENDS, COD_CODE_RESEND_SECONDS, maskPhone } from '@store/contracts/cod-codes';
+import type { Order } from '@store/contracts/orders';
+import type { DbOrTx } from '../../db/client';
+import { codCodes } from '../../db/schema';
+
+// Apart from cod-code.service so that the order's view (orders.service) reads it without
+// importing the order transitions the confirmation uses.
+
+/** What the shopper's own order shows of its code (orders.service findOrderForViewer). */
+export async function codCodeViewOf(
+  db: DbOrTx,
+  orderId: string,
+  codConfirmedAt: Date | null,
+): Promise<Order['codCode']> {
+  const [code] = await db.select().from(codCodes).where(eq(codCodes.orderId, orderId));
+  if (!code) return null;
+  return {
+    phone: maskPhone(code.phone),
+    confirmed: code.confirmedAt !== null || codConfirmedAt !== null,
+    expiresAt: code.expiresAt.toISOString(),
+    resendAt: new Date(code.sentAt.getTime() + COD_CODE_RESEND_SECONDS * 1000).toISOString(),
+    sendsLeft: Math.max(0, COD_CODE_MAX_SENDS - code.sends),
+  };
+}
