@@ -65,6 +65,12 @@ export const apiErrorCodes = [
   // order's pay window (contracts/payments.ts payLinkMessages)
   'pay_link_invalid',
   'pay_link_expired',
+  // cash on delivery that checks first (contracts/cod-codes.ts): the code typed is not the one
+  // sent, or has lapsed or been tried too often (ask for a new one); staff cannot ship an order
+  // whose code the shopper has not given
+  'cod_code_wrong',
+  'cod_code_expired',
+  'cod_code_needed',
 ] as const;
 
 export type ApiErrorCode = (typeof apiErrorCodes)[number];

@@ -5,6 +5,7 @@ import { ORDER_LIST_MAX, ORDER_MAX_LINES, ORDER_MAX_QUANTITY } from './limits';
 import { COUPON_INPUT_MAX, discountKinds } from './discounts';
 import { orderHistoryStages } from './order-rules';
 import { shopperReturnSchema } from './returns';
+import { COD_CODE_LENGTH, codCodeMessages } from './cod-codes';
 
 const requiredText = (max: number) =>
   z
@@ -187,6 +188,23 @@ export const orderSchema = z.object({
   cancelReason: z.string().nullable().optional(),
   /** cash on delivery: 'to_collect' (pay on delivery) until the shop records the cash; null otherwise */
   codStatus: z.enum(codStatuses).nullable().optional(),
+  /**
+   * cash on delivery that checks first (contracts/cod-codes.ts), on the shopper's own order only:
+   * a code was sent to `phone` (masked) and the order ships once `confirmed` (by the code, or by
+   * staff after a call); absent or null when no code was asked for
+   */
+  codCode: z
+    .object({
+      phone: z.string(),
+      confirmed: z.boolean(),
+      /** the current code lapses then */
+      expiresAt: z.string(),
+      /** Send a new code works from then */
+      resendAt: z.string(),
+      sendsLeft: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   /** its tax invoice (issued once paid; cash on delivery: when shipped) and credit notes */
   documents: z.array(orderDocumentSchema).optional(),
   /** the status history with dates, oldest first (Placed, Paid, Processing, Shipped, …) */
@@ -217,3 +235,12 @@ export const orderParamsSchema = z.object({ orderId: z.string().min(1).max(64) }
 export const trackOrderQuerySchema = z.object({
   contactInfo: z.string().trim().max(254).optional(),
 });
+
+/** POST /orders/{orderId}/cod-code: the code sent to the shopper's phone */
+export const codCodeBodySchema = z.object({
+  code: z
+    .string({ error: codCodeMessages.format })
+    .trim()
+    .regex(new RegExp(`^\\d{${COD_CODE_LENGTH}}$`), codCodeMessages.format),
+});
+export type CodCodeBody = z.infer<typeof codCodeBodySchema>;

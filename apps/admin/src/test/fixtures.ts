@@ -46,6 +46,7 @@ export function storeSettingsFixture(over: Partial<StoreSettings> = {}): StoreSe
     maxOpenOrders: 3,
     maxHeldUnits: 20,
     codConfirmHours: 48,
+    codCodeAboveRupees: 0,
     cartReminderHours: 24,
     returnWindowDays: 7,
     ownerNotices: { newOrder: true, returnRequest: true, lowStock: true, dailySummary: true },

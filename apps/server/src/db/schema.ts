@@ -90,6 +90,12 @@ export const stores = pgTable('stores', {
   maxOpenOrders: integer('max_open_orders').notNull().default(3),
   maxHeldUnits: integer('max_held_units').notNull().default(20),
   codConfirmHours: integer('cod_confirm_hours').notNull().default(48),
+  /**
+   * a cash-on-delivery order above this value (paise; 0: none by value) must be confirmed by the
+   * shopper with a one-time code before it ships (modules/orders/cod-code.service.ts), as must one
+   * to a phone or PIN with parcels refused before
+   */
+  codCodeAbovePaise: paise('cod_code_above_paise').notNull().default(0),
   /** a signed-in shopper's cart left this many hours after its last change is e-mailed about once; 0: never */
   cartReminderHours: integer('cart_reminder_hours').notNull().default(24),
   /** days after delivery a shopper may ask to return items (modules/returns); 0: no returns */
@@ -498,8 +504,39 @@ export const orders = pgTable(
     index('orders_cod_unconfirmed_created_idx')
       .on(t.createdAt)
       .where(sql`${t.codStatus} = 'to_collect' and ${t.codConfirmedAt} is null`),
+    // the COD check's look-up of parcels refused at the door (few rows: the PINs and phones read)
+    index('orders_returned_store_idx')
+      .on(t.storeId)
+      .where(sql`${t.cancelReason} = 'returned'`),
   ],
 );
+
+/**
+ * A cash-on-delivery order the shopper must confirm with a one-time code before it ships
+ * (docs/decisions/cod-checks.md): why it was asked for, the code's hash (never the code), when it
+ * lapses, the wrong tries and the sends. One row per order; a new code replaces the old.
+ */
+export const codCodes = pgTable('cod_codes', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  storeId: text('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  /** 'value' (above the store's limit), 'phone', 'pin' (parcels refused before) */
+  reasons: text('reasons').array().notNull(),
+  /** the phone the code goes to, +91 and ten digits */
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** wrong codes typed against the current code */
+  attempts: integer('attempts').notNull().default(0),
+  /** codes sent in all (the first included) */
+  sends: integer('sends').notNull().default(1),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 export const orderItems = pgTable(
   'order_items',

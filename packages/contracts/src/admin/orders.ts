@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { carrierNames, normaliseTrackingNumber, trackingNumberProblem } from '../carriers';
 import { orderStatusKeys } from '../order-rules';
+import { codCodeReasons } from '../cod-codes';
 import { codStatuses, orderDocumentSchema, orderSchema } from '../orders';
 import { shopperReturnSchema } from '../returns';
 import { adminPageQuery, optionalQueryText, pageOf, queryDate, rupeesInputSchema } from './common';
@@ -111,6 +112,18 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   cancelReason: z.string().nullable(),
   /** when staff confirmed a cash-on-delivery order; null while unconfirmed or not COD */
   codConfirmedAt: z.string().nullable().optional(),
+  /**
+   * cash on delivery that checks first (contracts/cod-codes.ts): why the shopper was asked for a
+   * code, whether they gave it, and how many codes were sent; null when no code was asked
+   */
+  codCode: z
+    .object({
+      reasons: z.array(z.enum(codCodeReasons)),
+      confirmedAt: z.string().nullable(),
+      sends: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   items: z.array(
     z.object({
       productId: z.string().nullable(),

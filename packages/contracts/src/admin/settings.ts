@@ -168,6 +168,15 @@ export const storeSettingsSchema = z.object({
   codPinPrefixes: z.array(codPinPrefixSchema).max(500, 'At most 500 PIN prefixes'),
   /** added to every cash-on-delivery order, free delivery or not; 0: none */
   codFeeRupees: deliveryFeeSchema,
+  /**
+   * a cash-on-delivery order above this value waits for the shopper's code sent to the phone
+   * before it ships (contracts/cod-codes.ts); 0: not by value (refused parcels still ask)
+   */
+  codCodeAboveRupees: z
+    .number({ error: 'Enter an amount in rupees' })
+    .min(0, 'Enter ₹0 or more')
+    .max(COD_MAX_RUPEES, `At most ₹${COD_MAX_RUPEES.toLocaleString('en-IN')}`)
+    .default(0),
   /** fair stock (contracts/fair-stock.ts): what one shopper may hold without paying */
   maxOpenOrders: wholeNumber('orders', MAX_OPEN_ORDERS_LIMIT),
   maxHeldUnits: wholeNumber('units', MAX_HELD_UNITS_LIMIT),

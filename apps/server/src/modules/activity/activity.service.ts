@@ -23,6 +23,13 @@ export const commandLineActor = (storeId: string): Actor => ({
   label: 'command line',
 });
 
+/** The shopper's own changes are logged under this actor (the order page's timeline says "shopper"). */
+export const shopperActor = (storeId: string): Actor => ({
+  storeId,
+  staffId: null,
+  label: 'shopper',
+});
+
 /** The actor an admin request's changes are logged under: its staff member (plugins/staff-auth.ts). */
 export function actorOf(request: FastifyRequest): Actor {
   const s = request.staff;

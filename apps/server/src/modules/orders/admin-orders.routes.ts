@@ -32,7 +32,7 @@ export function transitionHttpError(err: unknown): unknown {
   if (err.kind === 'not_found') return new HttpError(404, err.message);
   if (err.kind === 'invalid')
     return new HttpError(400, err.message, err.field ? { [err.field]: err.message } : undefined);
-  return new HttpError(409, err.message);
+  return new HttpError(409, err.message, undefined, err.code);
 }
 
 /** /admin/orders: the Orders table, an order's page, and ship / deliver / cancel (all staff). */

@@ -19,9 +19,10 @@ import type {
   AdminOrderRow,
   OrderAction,
 } from '@store/contracts/admin/orders';
+import type { CodCodeReason } from '@store/contracts/cod-codes';
 import { orderStatus } from '@store/contracts/order-rules';
 import type { Db, DbOrTx } from '../../db/client';
-import { orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema';
+import { codCodes, orderItems, orders, paymentEvents, payments, refunds } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { likeContaining } from '../../lib/like-pattern';
 import { activityOf, recordActivity, type Actor } from '../activity/activity.service';
@@ -149,9 +150,12 @@ function allowedActions(
   refundablePaise: number,
   codStatus: string | null = null,
   codConfirmed = true,
+  /** the shopper was asked for a code (cod-code.service): no Ship until it is given or confirmed */
+  codCodeAsked = false,
 ): OrderAction[] {
   const actions: OrderAction[] = [];
-  if (nextOrderStatus(status, 'ship').ok) actions.push('ship');
+  const waitsForCode = codStatus === 'to_collect' && !codConfirmed && codCodeAsked;
+  if (nextOrderStatus(status, 'ship').ok && !waitsForCode) actions.push('ship');
   if (nextOrderStatus(status, 'deliver').ok) actions.push('deliver');
   if (nextOrderStatus(status, 'cancel').ok) actions.push('cancel');
   if (status === orderStatus.pending && payment === 'unpaid') actions.push('record_payment');
@@ -189,7 +193,7 @@ export async function getAdminOrder(
     : [];
   if (!row) throw new HttpError(404, `Order ${rawId} not found`);
 
-  const [items, attempts, states] = await Promise.all([
+  const [items, attempts, states, [codCode]] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -201,6 +205,7 @@ export async function getAdminOrder(
       .where(eq(payments.orderId, row.id))
       .orderBy(asc(payments.createdAt), asc(payments.id)),
     paymentSummaries(db, [row.id]),
+    db.select().from(codCodes).where(eq(codCodes.orderId, row.id)),
   ]);
   const paymentIds = attempts.map((p) => p.id);
   const [refundRows, events, activity] = await Promise.all([
@@ -356,7 +361,15 @@ export async function getAdminOrder(
       refundablePaise,
       row.codStatus,
       row.codConfirmedAt !== null,
+      codCode !== undefined,
     ),
+    codCode: codCode
+      ? {
+          reasons: codCode.reasons as CodCodeReason[],
+          confirmedAt: codCode.confirmedAt?.toISOString() ?? null,
+          sends: codCode.sends,
+        }
+      : null,
     refundablePaise,
     documents,
     returns: afterSale.returnsOf.get(row.id) ?? [],

@@ -82,7 +82,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: Uint8Arr
         if (err instanceof OrderTransitionError) {
           if (err.kind === 'invalid' && err.field)
             throw new HttpError(400, err.message, { [err.field]: err.message });
-          throw new HttpError(409, err.message);
+          throw new HttpError(409, err.message, undefined, err.code);
         }
         throw err;
       }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { normaliseTrackingNumber, trackingNumberProblem } from '@store/contracts/carriers';
+import { codCodeMessages } from '@store/contracts/cod-codes';
 import { orderStatus, orderStatusLabel } from '@store/contracts/order-rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
@@ -10,6 +11,7 @@ import { issueCreditNote } from '../invoices/invoices.service';
 import { queueNewOrderNotice } from '../notices/owner-notices.service';
 import { queueOrderEmail, type OrderEmailEvent } from '../mail/outbox.service';
 import { queueOrderMessage } from '../messaging/message-outbox.service';
+import { waitsForCodCode } from './cod-code-view';
 import { normalizeOrderId } from './order-id';
 import { nextOrderStatus, orderTransition, type OrderAction } from './order-status';
 import { paymentBeingConfirmed } from './orders.service';
@@ -26,6 +28,8 @@ export class OrderTransitionError extends Error {
     message: string,
     public readonly kind: 'conflict' | 'not_found' | 'invalid' = 'conflict',
     public readonly field?: 'trackingNumber' | 'carrier',
+    /** the API's code for a conflict a client acts on (contracts/api-errors.ts) */
+    public readonly code?: 'cod_code_needed',
   ) {
     super(message);
   }
@@ -435,12 +439,27 @@ export async function transitionOrder(
       carrier: orders.carrier,
       trackingNumber: orders.trackingNumber,
       codStatus: orders.codStatus,
+      codConfirmedAt: orders.codConfirmedAt,
     })
     .from(orders)
     .where(
       and(eq(orders.id, orderId), storeId === undefined ? undefined : eq(orders.storeId, storeId)),
     );
   if (!current) throw new OrderTransitionError(`Order ${orderId} not found`, 'not_found');
+  // cash on delivery that checks first (cod-code.service): not shipped before the shopper gives
+  // the code sent to the phone, or staff confirm the order by hand after a call
+  if (
+    action === 'ship' &&
+    current.codStatus === 'to_collect' &&
+    current.codConfirmedAt === null &&
+    (await waitsForCodCode(db, orderId))
+  )
+    throw new OrderTransitionError(
+      codCodeMessages.shipBlocked,
+      'conflict',
+      undefined,
+      'cod_code_needed',
+    );
   if (action === 'return_undelivered') returnUndeliveredAllowed(current);
   const next = nextOrderStatus(current.status, action);
   if (!next.ok) throw new OrderTransitionError(next.error);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@store/contracts/common';
 import {
+  codCodeBodySchema,
   createOrderBodySchema,
   createOrderResponseSchema,
   orderListQuerySchema,
@@ -24,6 +25,7 @@ import {
   type OrderViewOptions,
 } from './orders.service';
 import { confirmFreeOrder } from './order-transitions.service';
+import { confirmCodCode, resendCodCode } from './cod-code.service';
 import { payTokenOf, verifyPayLink } from './pay-link.service';
 
 export const ORDER_NOT_FOUND = 'Order not found or access denied';
@@ -189,6 +191,64 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       // the confirmation e-mail committed with the order: send it now
       if (!result.replayed && result.statusCode === 201) app.emailQueued();
       return sendIdempotent(reply, result);
+    },
+  );
+
+  // cash on delivery that checks first (cod-code.service, docs/decisions/cod-checks.md)
+  app.post(
+    '/orders/:orderId/cod-code',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Confirm the signed-in shopper's cash-on-delivery order with the code sent to its phone: 204; a wrong code 400 cod_code_wrong (tries left in the message), lapsed 410 or tried too often 429 cod_code_expired (ask for a new one); 409 when the order needs no code or is confirmed",
+        security: [{ bearerAuth: [] }],
+        params: orderParamsSchema,
+        body: codCodeBodySchema,
+        response: {
+          204: z.null(),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          410: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const shopper = { storeId: request.store.id, userId: request.user!.id };
+      await confirmCodCode(db, shopper, request.params.orderId, request.body.code);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/orders/:orderId/cod-code/resend',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Send a new confirmation code to the phone of the shopper's cash-on-delivery order (the old one stops working): once a minute and a few times in all (429)",
+        security: [{ bearerAuth: [] }],
+        params: orderParamsSchema,
+        response: {
+          200: z.object({ phone: z.string() }),
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const shopper = { storeId: request.store.id, userId: request.user!.id };
+      const sent = await resendCodCode(db, shopper, request.params.orderId);
+      // the new code committed with it: the messages job sends it now
+      app.emailQueued();
+      return sent;
     },
   );
 };

@@ -28,6 +28,7 @@ import { orderHistories } from './order-history.service';
 import { returnableUntil, shopperReturnsOf } from './order-returns-view';
 import { checkFairStock, type WantedProduct } from './fair-stock.service';
 import { codRefusal } from '../payments/cod-rules';
+import { codCodeViewOf } from './cod-code-view';
 import { priceCart, recordDiscountUses } from '../pricing/pricing.service';
 import type { PricedOrder } from '../pricing/price-order';
 
@@ -499,7 +500,15 @@ export async function listOrders(
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
   ]);
-  return { orders: await withItems(db, rows, view), total: counted?.n ?? 0 };
+  const listed = await withItems(db, rows, view);
+  // a cash-on-delivery order waiting for the code sent to the phone (at most a few on a page)
+  await Promise.all(
+    rows.map(async (row, i) => {
+      if (row.codStatus === 'to_collect' && listed[i]?.id === row.id)
+        listed[i]!.codCode = await codCodeViewOf(db, row.id, row.codConfirmedAt);
+    }),
+  );
+  return { orders: listed, total: counted?.n ?? 0 };
 }
 
 /** True when `contact` is the order's email (any case) or its phone (with or without +91). */
@@ -533,5 +542,9 @@ export async function findOrderForViewer(
   const owner = viewer.userId !== undefined && row.userId === viewer.userId;
   if (!owner && !viewer.viaLink && !contactMatches(row, viewer.contact)) return null;
   const [order] = await withItems(db, [row], view);
-  return order ?? null;
+  if (!order) return null;
+  // the code sent to the phone is the shopper's own business, not a tracker's
+  if (owner && row.codStatus === 'to_collect')
+    order.codCode = await codCodeViewOf(db, row.id, row.codConfirmedAt);
+  return order;
 }

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { codFeeForPlacedOrder } from '../pricing/pricing.service';
 import { HttpError } from '../../lib/errors';
+import { askForCodCode } from '../orders/cod-code.service';
 import { normalizeOrderId } from '../orders/order-id';
 import {
   acceptCashOnDelivery,
@@ -34,6 +35,11 @@ export interface CodOrder {
   shippingState: string;
   /** the fee already charged (the checkout sent paymentMethod 'cod'); 0: none yet */
   codFeePaise: number;
+  /**
+   * the delivery phone, when the shopper chose cash on delivery themself: the order may then need
+   * their code before it ships (cod-code.service); absent when staff took the order on the phone
+   */
+  shippingPhone?: string;
 }
 
 /**
@@ -63,6 +69,13 @@ export async function startCashOnDelivery(
   // the order row is locked and Pending, so this cannot lose; checked all the same
   if (!(await acceptCashOnDelivery(tx, order.id)))
     throw new HttpError(409, 'This order has already been paid');
+  if (order.shippingPhone !== undefined)
+    await askForCodCode(
+      tx,
+      storeId,
+      { ...order, totalPaise, shippingPhone: order.shippingPhone },
+      now,
+    );
   await tx.insert(payments).values({
     id: randomReference('PAY'),
     storeId,

@@ -200,7 +200,7 @@ describe('POST /payments with method cod', () => {
     expect(res.json().error).toBe('This order has already been paid');
   });
 
-  it('a retry never writes a second payment: the same key replays, a new submit is 409', async () => {
+  it('a retry never writes a second payment: the same key replays, a new cash-on-delivery submit is 409', async () => {
     const order = await placeTestOrder(t.app, shopper.token);
     const key = `cod-${order.id}`;
     const first = await payCod(order.id, { 'idempotency-key': key });
@@ -212,11 +212,17 @@ describe('POST /payments with method cod', () => {
     const again = await payCod(order.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('This order is already confirmed for cash on delivery');
-    // and no other method can be started on it either
-    expect((await pay(t.app, shopper.token, order.id, validFields('gateway'))).statusCode).toBe(
-      409,
-    );
     expect(await codPaymentsOf(order.id)).toHaveLength(1);
+    // paying online instead (Pay now by UPI, docs/decisions/cod-checks.md) starts an attempt of
+    // its own and leaves the cash-on-delivery one as it was until the money arrives
+    expect((await pay(t.app, shopper.token, order.id, validFields('gateway'))).statusCode).toBe(
+      200,
+    );
+    const attempts = await codPaymentsOf(order.id);
+    expect(attempts.map((p) => [p.provider, p.status]).sort()).toEqual([
+      ['cod', 'pending'],
+      ['sandbox', 'pending'],
+    ]);
   });
 
   it('is not cancelled by the unpaid-order expiry', async () => {

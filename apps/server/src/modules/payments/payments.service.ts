@@ -102,6 +102,7 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
       totalPaise: orders.totalPaise,
       shippingPostalCode: orders.shippingPostalCode,
       shippingState: orders.shippingState,
+      shippingPhone: orders.shippingPhone,
       codFeePaise: orders.codFeePaise,
       codStatus: orders.codStatus,
     })
@@ -112,9 +113,16 @@ export async function startPayment(tx: DbOrTx, input: StartPaymentInput): Promis
   if (!order || order.userId !== input.userId) throw new HttpError(404, 'Order not found');
   if (order.status === orderStatus.cancelled)
     throw new HttpError(409, 'This order was cancelled and cannot be paid');
-  if (order.status !== orderStatus.pending && order.codStatus === 'to_collect')
+  // Pay now by UPI (docs/decisions/cod-checks.md): a cash-on-delivery order not yet shipped may
+  // still be paid online; the verified payment settles it (settleCodOrderOnline) and nothing is
+  // left to collect at the door
+  const payingCodOnline =
+    order.status === orderStatus.processing &&
+    order.codStatus === 'to_collect' &&
+    method !== COD_METHOD;
+  if (order.status !== orderStatus.pending && order.codStatus === 'to_collect' && !payingCodOnline)
     throw new HttpError(409, codMessages.alreadyAccepted);
-  if (order.status !== orderStatus.pending)
+  if (order.status !== orderStatus.pending && !payingCodOnline)
     throw new HttpError(409, 'This order has already been paid');
   // ordinary merchant UPI is capped per transaction; the other methods stay open
   if (isUpi(method) && order.totalPaise > UPI_MAX_PAISE)

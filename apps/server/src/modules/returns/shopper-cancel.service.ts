@@ -3,7 +3,7 @@ import { orderStatus } from '@store/contracts/order-rules';
 import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import type { Actor } from '../activity/activity.service';
+import { shopperActor } from '../activity/activity.service';
 import { normalizeOrderId } from '../orders/order-id';
 import { OrderTransitionError, transitionOrder } from '../orders/order-transitions.service';
 import { paymentBeingConfirmed } from '../orders/orders.service';
@@ -24,12 +24,7 @@ export const cancelMessages = {
 const refused = (message: string) =>
   new HttpError(409, message, undefined, 'order_not_cancellable');
 
-/** The shopper's own changes are logged under this actor (the order page's timeline says "shopper"). */
-export const shopperActor = (storeId: string): Actor => ({
-  storeId,
-  staffId: null,
-  label: 'shopper',
-});
+export { shopperActor };
 
 /** The signed-in shopper's own order in this store (another's reads as not found). */
 export const ownOrder = (shopper: { storeId: string; userId: string }, orderId: string) =>

@@ -1,3 +1,4 @@
+import { codCodeMessages } from '@store/contracts/cod-codes';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   AdminOrderShipment,
@@ -5,6 +6,7 @@ import type {
   ShipmentStatus,
 } from '@store/contracts/admin/orders';
 import { orderStatus } from '@store/contracts/order-rules';
+import { waitsForCodCode } from '../orders/cod-code-view';
 import type { Db } from '../../db/client';
 import { orderItems, orders, shipments } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -74,7 +76,8 @@ export async function getOrderShipment(
     canBook:
       configured.length > 0 &&
       order.status === orderStatus.processing &&
-      (shipment === null || !isComplete(shipment)),
+      (shipment === null || !isComplete(shipment)) &&
+      !(await waitsForCodCode(db, order.id)),
   };
 }
 
@@ -156,6 +159,9 @@ export async function bookOrderShipment(
   const courier = existing ? courierFor(couriers, existing.courier) : courierFor(couriers, wanted);
   if (order.status !== orderStatus.processing)
     throw new HttpError(409, 'Only a Processing order can be booked with a courier');
+  // cash on delivery that checks first (docs/decisions/cod-checks.md): not booked before the code
+  if (await waitsForCodCode(db, order.id))
+    throw new HttpError(409, codCodeMessages.shipBlocked, undefined, 'cod_code_needed');
 
   await db
     .insert(shipments)

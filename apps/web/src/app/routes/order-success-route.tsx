@@ -4,6 +4,7 @@ import { buttonVariants } from '@store/ui/button';
 import { Card } from '@store/ui/card';
 import { Skeleton } from '@store/ui/skeleton';
 import { useOwnOrderQuery } from '@/features/orders/api/get-own-order';
+import { CodCodePanel } from '@/features/orders/components/cod-code-panel';
 import { OrderReceipt } from '@/features/orders/components/order-receipt';
 import { useSession } from '@/state/session/use-session';
 import { paths } from '@/lib/paths';
@@ -40,7 +41,8 @@ function PaidOrder({ orderId }: { orderId: string }) {
           Its details could not be loaded here; My Orders shows them.
         </p>
       ) : (
-        <div className="mt-5">
+        <div className="mt-5 grid gap-5">
+          <CodCodePanel order={order.data} />
           <OrderReceipt order={order.data} />
         </div>
       )}

@@ -133,10 +133,11 @@ export function Component() {
     () =>
       fieldsWithoutMethods(
         fieldsForTotal(fieldsQuery.data ?? [], order?.total),
-        refused.methods,
+        // Pay now by UPI for a cash-on-delivery order: cash on delivery is what it has already
+        order?.codStatus === 'to_collect' ? [...refused.methods, 'cod'] : refused.methods,
         refused.sent,
       ),
-    [fieldsQuery.data, order?.total, refused],
+    [fieldsQuery.data, order?.total, order?.codStatus, refused],
   );
   // the upi:// link opened nothing (no UPI app on this device): say so, with the form still there
   const noUpiApp = useNoAppOpened(outcome?.kind === 'deeplink' ? outcome : null);

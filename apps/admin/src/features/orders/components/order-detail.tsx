@@ -1,3 +1,4 @@
+import type { CodCodeReason } from '@store/contracts/cod-codes';
 import { countOf } from '@store/contracts/text';
 import type { ReactNode } from 'react';
 import { trackingLink } from '@store/contracts/carriers';
@@ -60,6 +61,14 @@ function OrderMoneyRows({ order }: { order: AdminOrderDetail }) {
 }
 
 /** The order page: what was bought, where it goes, the money, what happened, and what to do next. */
+const codCodeReasonWords: Record<CodCodeReason, string> = {
+  value: 'above the value set in Settings',
+  phone: 'this phone refused a parcel before',
+  pin: 'parcels to this PIN were refused before',
+};
+const codCodeReasonText = (reasons: readonly CodCodeReason[]) =>
+  reasons.map((r) => codCodeReasonWords[r]).join('; ');
+
 export function OrderDetail({ order }: { order: AdminOrderDetail }) {
   const action = useOrderAction(order.id);
   const run = (request: OrderActionRequest) => action.mutateAsync(request);
@@ -100,9 +109,11 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           <p className="text-sm">
             <strong>Cash on delivery:</strong> to collect {formatPaise(order.totalPaise)}
             {can('confirm_cod')
-              ? '. Not confirmed yet: it is cancelled and its stock returned unless you confirm or ship it in time.'
+              ? order.codCode
+                ? `. Waiting for the shopper's confirmation code (${codCodeReasonText(order.codCode.reasons)}; ${order.codCode.sends} sent): it cannot ship until they type it or you confirm it after a call, and it is cancelled unless confirmed in time.`
+                : '. Not confirmed yet: it is cancelled and its stock returned unless you confirm or ship it in time.'
               : order.codConfirmedAt
-                ? `, confirmed ${formatDateTime(order.codConfirmedAt)}`
+                ? `, confirmed ${formatDateTime(order.codConfirmedAt)}${order.codCode?.confirmedAt ? ' by the shopper with the code' : ''}`
                 : ''}
           </p>
         ) : order.codStatus === 'collected' ? (

@@ -112,6 +112,18 @@ export function CodSettings({ form }: { form: Form }) {
             <Input type="number" min={0} step="0.01" disabled={!enabled} {...control} />
           )}
         </HookFormField>
+        <HookFormField
+          form={form}
+          name="codCodeAboveRupees"
+          id="settings-codCodeAboveRupees"
+          label="Ask for a confirmation code above (₹)"
+          hint="Such orders ship only once the shopper types the code sent to their phone (so do orders to a phone or PIN whose parcels were refused before). 0: not by value."
+          registerOptions={{ valueAsNumber: true }}
+        >
+          {(control) => (
+            <Input type="number" min={0} step="0.01" disabled={!enabled} {...control} />
+          )}
+        </HookFormField>
         <div className="grid content-start gap-1">
           <Label htmlFor="settings-codPinPrefixes">PIN codes served</Label>
           <Input

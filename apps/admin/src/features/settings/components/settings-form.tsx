@@ -63,6 +63,7 @@ const fieldNames = [
   'codMaxRupees',
   'codPinPrefixes',
   'codFeeRupees',
+  'codCodeAboveRupees',
   'maxOpenOrders',
   'maxHeldUnits',
   'codConfirmHours',

@@ -5,10 +5,17 @@ import { Card } from '@store/ui/card';
 import { formatInr } from '@store/contracts/money';
 import { formatOrderDate } from '../lib/order-format';
 import { formatDateTime } from '@/lib/format-date';
-import { canCancel, canPayNow, canRequestReturn, type OrderView } from '../lib/order-view';
+import {
+  canCancel,
+  canPayCodOnline,
+  canPayNow,
+  canRequestReturn,
+  type OrderView,
+} from '../lib/order-view';
 import { OrderReturns } from './order-returns';
 import { RequestReturnDialog } from './request-return-dialog';
 import { CancelOrderButton } from './cancel-order-button';
+import { CodCodePanel } from './cod-code-panel';
 import { OrderDocuments } from './order-documents';
 import { OrderShipping } from './order-shipping';
 import { OrderTotals } from './order-totals';
@@ -52,6 +59,11 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>
+      {canPayCodOnline(order) ? (
+        <div className="border-t border-border px-5 py-4">
+          <CodCodePanel order={order} />
+        </div>
+      ) : null}
       {order.returns.length > 0 ? (
         <div className="border-t border-border px-5 py-4">
           <OrderReturns returns={order.returns} />

@@ -64,6 +64,8 @@ export interface OrderView {
   returnableUntil?: string;
   /** the shopper's return requests, oldest first */
   returns: ShopperReturn[];
+  /** cash on delivery that checks first: the code sent to the phone (contracts/cod-codes.ts) */
+  codCode?: NonNullable<Order['codCode']>;
 }
 
 export const orderNotes = {
@@ -87,6 +89,16 @@ export function canCancel(order: Pick<OrderView, 'status' | 'paymentStatus'>): b
 /** Pay Now only for a Pending order whose payment is not already being confirmed. */
 export function canPayNow(order: Pick<OrderView, 'status' | 'paymentStatus'>): boolean {
   return isPendingOrder(order.status) && order.paymentStatus !== 'confirming';
+}
+
+/** A cash-on-delivery order not yet shipped may still be paid online (Pay now by UPI). */
+export function canPayCodOnline(order: Pick<OrderView, 'status' | 'codStatus'>): boolean {
+  return order.status === orderStatus.processing && order.codStatus === 'to_collect';
+}
+
+/** The order waits for the code sent to the shopper's phone before it ships. */
+export function needsCodCode(order: Pick<OrderView, 'status' | 'codStatus' | 'codCode'>): boolean {
+  return canPayCodOnline(order) && order.codCode !== undefined && !order.codCode.confirmed;
 }
 
 /** The line said under an order's status, if any. */
@@ -166,6 +178,7 @@ export function toOrderView(order: OrderInput): OrderView {
     history: order.history ?? [],
     ...(order.returnableUntil ? { returnableUntil: order.returnableUntil } : {}),
     returns: order.returns ?? [],
+    ...(order.codCode ? { codCode: order.codCode } : {}),
   };
 }
 

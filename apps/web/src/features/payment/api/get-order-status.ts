@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { orderStatus } from '@store/contracts/order-rules';
 import type { Order } from '@store/contracts/orders';
 import { apiRequest } from '@/lib/api-client';
 import { payLinkHeaders } from '@/features/payment/lib/pay-link';
@@ -21,6 +22,13 @@ export async function getOrder(orderId: string, signal?: AbortSignal): Promise<P
 export const statusOf = (order: Partial<Order>): number =>
   typeof order.status === 'number' ? order.status : 0;
 
+/**
+ * Whether a payment awaited on this page has landed: the order went Processing, or (Pay now by
+ * UPI for a cash-on-delivery order, already Processing) nothing is left to collect at the door.
+ */
+export const paidOnline = (order: Partial<Order>): boolean =>
+  statusOf(order) === orderStatus.processing && order.codStatus !== 'to_collect';
+
 // The payment page's order summary and the QR screen's polling share one cache entry.
 const orderQuery = (orderId: string) =>
   queryOptions({
@@ -36,7 +44,7 @@ export function useOrderToPay(orderId: string | null) {
   return useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId) });
 }
 
-/** Polls GET /orders/{id} (Bearer) while the QR screen is open. */
+/** Polls GET /orders/{id} (Bearer) while the QR screen is open: whether it is paid now. */
 export function useOrderStatusPolling(
   orderId: string,
   intervalMs = ORDER_POLL_INTERVAL_MS,
@@ -45,7 +53,7 @@ export function useOrderStatusPolling(
 ) {
   return useQuery({
     ...orderQuery(orderId),
-    select: statusOf,
+    select: paidOnline,
     refetchInterval: active ? intervalMs : false,
     refetchIntervalInBackground: true,
   });

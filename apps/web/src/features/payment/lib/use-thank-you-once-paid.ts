@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { orderStatus } from '@store/contracts/order-rules';
 import { paths } from '@/lib/paths';
 import { useOrderStatusPolling } from '../api/get-order-status';
 
@@ -10,8 +9,7 @@ import { useOrderStatusPolling } from '../api/get-order-status';
  */
 export function useThankYouOncePaid(orderId: string, intervalMs?: number, active = true): void {
   const navigate = useNavigate();
-  const { data: status } = useOrderStatusPolling(orderId, intervalMs, active);
-  const paid = status === orderStatus.processing;
+  const { data: paid = false } = useOrderStatusPolling(orderId, intervalMs, active);
   useEffect(() => {
     if (paid) navigate(paths.orderSuccess, { replace: true, state: { orderId } });
   }, [paid, navigate, orderId]);
