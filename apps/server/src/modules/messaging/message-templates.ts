@@ -1,3 +1,4 @@
+import { trimEnd } from '@store/contracts/text';
 import type { MessageKind } from './message-outbox.service';
 
 /**
@@ -67,7 +68,7 @@ const specs: Record<MessageKind, TemplateSpec> = {
 
 /** The track-order page of the storefront (spec: /track-order?id=), where every link points. */
 export const trackUrlOf = (baseUrl: string, orderId: unknown) =>
-  `${baseUrl.replace(/\/+$/, '')}/track-order?id=${encodeURIComponent(str(orderId))}`;
+  `${trimEnd(baseUrl, '/')}/track-order?id=${encodeURIComponent(str(orderId))}`;
 
 /** A message's template parameters and its text, from its outbox row's kind and data. */
 export function renderMessage(

@@ -1,3 +1,4 @@
+import { trimEnd } from '@store/contracts/text';
 import type { MessageKind } from './message-outbox.service';
 import {
   digitsOf,
@@ -34,7 +35,7 @@ export function msg91Provider(
   config: Msg91Config,
   fetchImpl: FetchLike = fetch,
 ): MessagingProvider {
-  const url = `${config.apiUrl.replace(/\/+$/, '')}/api/v5/flow`;
+  const url = `${trimEnd(config.apiUrl, '/')}/api/v5/flow`;
   const bodyOf = (message: OutgoingMessage, templateId: string) => ({
     template_id: templateId,
     sender: config.senderId,

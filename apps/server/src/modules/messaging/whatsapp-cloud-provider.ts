@@ -1,3 +1,4 @@
+import { trimEnd } from '@store/contracts/text';
 import type { MessageKind } from './message-outbox.service';
 import {
   digitsOf,
@@ -54,7 +55,7 @@ export function whatsAppCloudProvider(
   config: WhatsAppConfig,
   fetchImpl: FetchLike = fetch,
 ): MessagingProvider {
-  const url = `${config.apiUrl.replace(/\/+$/, '')}/v${config.apiVersion.replace(/^v/, '')}/${encodeURIComponent(config.phoneNumberId)}/messages`;
+  const url = `${trimEnd(config.apiUrl, '/')}/v${config.apiVersion.replace(/^v/, '')}/${encodeURIComponent(config.phoneNumberId)}/messages`;
   const bodyOf = (message: OutgoingMessage) => {
     const text = (value: string) => ({ type: 'text', text: value });
     const components: unknown[] = [{ type: 'body', parameters: message.params.map(text) }];

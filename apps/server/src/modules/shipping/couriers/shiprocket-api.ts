@@ -1,3 +1,4 @@
+import { trimEnd } from '@store/contracts/text';
 import { CourierError } from './courier';
 
 /** SHIPROCKET_*: the API user's login (Settings > API in Shiprocket's panel) and the webhook's token. */
@@ -50,7 +51,7 @@ export class ShiprocketApi {
   private async send(path: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
     let res: Response;
     try {
-      res = await this.fetchImpl(`${this.config.apiUrl.replace(/\/+$/, '')}/v1/external${path}`, {
+      res = await this.fetchImpl(`${trimEnd(this.config.apiUrl, '/')}/v1/external${path}`, {
         ...init,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
