@@ -30,11 +30,11 @@ const phone = {
 };
 const backOffice = /back-office(-[a-z]+)*\.spec\.ts$/;
 // Journeys about what the server sends or decides (e-mails, reset links, invoice PDFs, stock,
-// delivery dates, cash on delivery, the sandbox's approval page) are the same on any screen: they
-// run once, on the desktop, and keep CI short. The screens a shopper uses (browse, search,
+// delivery dates, cash on delivery, the sandbox's approval page, a Shiprocket booking and its
+// tracking webhooks) are the same on any screen: they run once, on the desktop, and keep CI short. The screens a shopper uses (browse, search,
 // product page, cart, checkout, payment, the phone's own layout) run on both.
 const desktopOnly =
-  /(emails|messages|invoices|password-reset|stock|delivery|cash-on-delivery|sandbox-approval|server-rendering|returns)\.spec\.ts$/;
+  /(emails|messages|invoices|password-reset|stock|delivery|cash-on-delivery|sandbox-approval|server-rendering|returns|shiprocket)\.spec\.ts$/;
 // The back office on a phone: its navigation and screens (back-office.spec.ts); the GST form's
 // journey checks what is saved, and the device-cookie journey what the server decides, the same
 // at any width.
@@ -47,7 +47,7 @@ const phones = process.env.E2E_DESKTOP_ONLY !== '1';
 // read the catalogue ran above on PGlite, and the API suite reruns their endpoints on PostgreSQL
 const writesOnly = phones
   ? undefined
-  : /(checkout|payments|stock|cash-on-delivery|invoices|emails|sandbox-approval)\.spec\.ts$/;
+  : /(checkout|payments|razorpay|shiprocket|stock|cash-on-delivery|invoices|emails|sandbox-approval)\.spec\.ts$/;
 const storefront = phones ? ['desktop', 'phone'] : ['desktop'];
 
 export default defineConfig({

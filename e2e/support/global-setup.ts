@@ -107,6 +107,72 @@ function stop(server: ChildProcess): Promise<void> {
   });
 }
 
+/** The credentials the store server and the fake providers share, new for every run. */
+function providerCredentials() {
+  const secret = () => randomBytes(12).toString('hex');
+  return {
+    razorpayKeyId: `rzp_test_${randomBytes(7).toString('hex')}`,
+    razorpayKeySecret: secret(),
+    razorpayWebhookSecret: secret(),
+    shiprocketEmail: 'api-user@example.in',
+    shiprocketPassword: secret(),
+    shiprocketWebhookToken: secret(),
+  };
+}
+type ProviderCredentials = ReturnType<typeof providerCredentials>;
+
+/**
+ * The fake Razorpay and Shiprocket (apps/server/src/test/run-fakes.ts, the API tests' own fakes)
+ * in a process of their own: the journeys import nothing from the apps. It prints their URLs as
+ * one line of JSON once they listen.
+ */
+async function startFakeProviders(
+  credentials: ProviderCredentials,
+  logFile: string,
+): Promise<{ process: ChildProcess; razorpay: string; shiprocket: string }> {
+  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
+  const fakes = spawn(tsx, ['src/test/run-fakes.ts'], {
+    cwd: resolve(repoRoot, 'apps/server'),
+    env: {
+      ...process.env,
+      FAKE_RAZORPAY_KEY_ID: credentials.razorpayKeyId,
+      FAKE_RAZORPAY_KEY_SECRET: credentials.razorpayKeySecret,
+      FAKE_RAZORPAY_WEBHOOK_SECRET: credentials.razorpayWebhookSecret,
+      FAKE_SHIPROCKET_EMAIL: credentials.shiprocketEmail,
+      FAKE_SHIPROCKET_PASSWORD: credentials.shiprocketPassword,
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(logFile);
+  fakes.stderr?.pipe(log);
+  try {
+    const line = await new Promise<string>((done, fail) => {
+      let out = '';
+      const timer = setTimeout(() => fail(new Error('no URLs within 60 s')), 60_000);
+      fakes.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) {
+          clearTimeout(timer);
+          done(out.split('\n')[0]!);
+        }
+      });
+      fakes.once('exit', (code) => {
+        clearTimeout(timer);
+        fail(new Error(`exited with ${code}`));
+      });
+    });
+    const urls = JSON.parse(line) as { razorpay: string; shiprocket: string };
+    return { process: fakes, ...urls };
+  } catch (error) {
+    await stop(fakes);
+    throw new Error(
+      `The fake Razorpay and Shiprocket did not start (${(error as Error).message}):\n${tail(logFile)}`,
+      { cause: error },
+    );
+  }
+}
+
 /** `npm run store -- staff add …` with the server's own environment; its output, or null when refused. */
 function staffAdd(env: NodeJS.ProcessEnv, email: string, password: string, role: string) {
   const result = spawnSync(
@@ -200,6 +266,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   cpSync(resolve(repoRoot, 'apps/web/dist-ssr'), join(work, 'dist-ssr'), { recursive: true });
   const adminDist = join(work, 'admin');
   cpSync(resolve(repoRoot, 'apps/admin/dist'), adminDist, { recursive: true });
+  // Razorpay and Shiprocket against local fakes (e2e/tests/razorpay.spec.ts, shiprocket.spec.ts)
+  const credentials = providerCredentials();
+  const fakes = await startFakeProviders(credentials, join(work, 'fakes.log'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -225,6 +294,18 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   // the journeys read the e-mails in the demo outbox, which only exists without SMTP
   delete env.SMTP_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // The demo's methods (the other journeys choose them) and Razorpay, whose hosted checkout is
+  // the fake's page; demo mode, so the live-mode checks of these variables do not apply.
+  env.PAYMENT_METHODS = `${process.env.PAYMENT_METHODS || 'upi_qr,upi_app,gateway'},razorpay`;
+  env.RAZORPAY_KEY_ID = credentials.razorpayKeyId;
+  env.RAZORPAY_KEY_SECRET = credentials.razorpayKeySecret;
+  env.RAZORPAY_WEBHOOK_SECRET = credentials.razorpayWebhookSecret;
+  env.RAZORPAY_API_URL = fakes.razorpay;
+  env.SHIPROCKET_EMAIL = credentials.shiprocketEmail;
+  env.SHIPROCKET_PASSWORD = credentials.shiprocketPassword;
+  env.SHIPROCKET_WEBHOOK_TOKEN = credentials.shiprocketWebhookToken;
+  env.SHIPROCKET_API_URL = fakes.shiprocket;
+  delete env.SHIPROCKET_PICKUP_LOCATION;
 
   const log = createWriteStream(logFile);
   const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
@@ -242,6 +323,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     await waitUntilReady(baseURL, server, logFile);
   } catch (error) {
     await stop(server);
+    await stop(fakes.process);
     throw error;
   }
   const db = databaseUrl
@@ -254,17 +336,23 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_LOG = logFile;
   process.env.E2E_RUN_ID = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  // the journeys post Shiprocket's tracking webhooks as Shiprocket would, with the panel's token
+  process.env.E2E_RAZORPAY_URL = fakes.razorpay;
+  process.env.E2E_SHIPROCKET_URL = fakes.shiprocket;
+  process.env.E2E_SHIPROCKET_WEBHOOK_TOKEN = credentials.shiprocketWebhookToken;
 
   try {
     makeStaff(env, process.env.E2E_RUN_ID);
     await signInStaffOnce(baseURL);
   } catch (error) {
     await stop(server);
+    await stop(fakes.process);
     throw error;
   }
 
   return async () => {
     await stop(server);
+    await stop(fakes.process);
     log.end();
     // Keep the server's output next to the test results (git-ignored) for failures.
     mkdirSync(join(e2eRoot, 'test-results'), { recursive: true });

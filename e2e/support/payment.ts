@@ -5,6 +5,7 @@ const methodOption = {
   'upi-qr': /scan a QR code/i,
   'upi-app': /UPI app on this phone/i,
   cod: /cash on delivery/i,
+  razorpay: /via Razorpay/i,
 } as const;
 
 /** A native <select> or a Radix select (combobox + listbox): choose the option matching `option`. */

@@ -2,15 +2,21 @@
 // with the key pair like Razorpay, and answers in the formats of Razorpay's API reference (Orders,
 // Payments, Refunds: entities, collections, `{ error: { code, description } }`). It also plays
 // the hosted checkout's part: a test "pays" an order and gets the callback fields and webhook
-// bodies signed as Razorpay signs them.
+// bodies signed as Razorpay signs them; and a browser posted to /v1/checkout/embedded (the hosted
+// checkout's form post) gets a page whose Pay and Fail buttons post the callback back to the
+// store as Razorpay does (the browser journeys, e2e/tests/razorpay.spec.ts).
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { escapeHtml } from '@store/contracts/text';
 import { closeServer, listenLocally, readBody } from './fake-http';
 
 interface Entity {
   [key: string]: unknown;
   id: string;
 }
+
+/** Where the merchant's form posts the shopper (razorpay-provider.ts razorpayCheckoutUrl). */
+const CHECKOUT_PATH = '/v1/checkout/embedded';
 
 export interface FakeRazorpay {
   url: string;
@@ -208,6 +214,60 @@ export async function startFakeRazorpay(
     close: () => closeServer(server),
   };
 
+  /**
+   * Razorpay's hosted checkout (web-integration/hosted): the merchant's form posts key_id,
+   * order_id, amount, name, prefill[...], callback_url and cancel_url; on success Razorpay posts
+   * razorpay_payment_id, razorpay_order_id and razorpay_signature to callback_url, on failure
+   * error[code], error[description], error[source], error[step], error[reason] and
+   * error[metadata] (JSON naming the payment and order), unsigned.
+   */
+  const hostedCheckout = (path: string, form: URLSearchParams, res: ServerResponse) => {
+    const html = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Razorpay (fake)</title></head><body><main>${body}</main></body></html>`,
+      );
+    };
+    const order = orders.get(form.get('order_id') ?? '');
+    const callbackUrl = form.get('callback_url') ?? '';
+    if (form.get('key_id') !== keyId || !order || !/^https?:\/\//.test(callbackUrl))
+      return html(400, '<h1>Invalid checkout request</h1>');
+    const hidden = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+        .join('');
+    if (path === CHECKOUT_PATH) {
+      const keep = hidden({ key_id: keyId, order_id: order.id, callback_url: callbackUrl });
+      const rupees = ((order.amount as number) / 100).toFixed(2);
+      return html(
+        200,
+        `<h1>Pay ${escapeHtml(form.get('name') ?? '')}</h1><p>₹${rupees} · ${escapeHtml(form.get('description') ?? '')}</p>` +
+          `<form method="post" action="${CHECKOUT_PATH}/pay">${keep}<button>Pay</button></form>` +
+          `<form method="post" action="${CHECKOUT_PATH}/fail">${keep}<button>Fail</button></form>`,
+      );
+    }
+    const outcome = path.slice(CHECKOUT_PATH.length);
+    if (outcome !== '/pay' && outcome !== '/fail') return html(404, '<h1>Not found</h1>');
+    const payment = fake.pay(order.id, outcome === '/pay' ? 'captured' : 'failed');
+    const fields =
+      outcome === '/pay'
+        ? fake.callbackFields(payment)
+        : {
+            'error[code]': 'BAD_REQUEST_ERROR',
+            'error[description]': payment.error_description as string,
+            'error[source]': 'bank',
+            'error[step]': 'payment_authorization',
+            'error[reason]': 'payment_failed',
+            'error[metadata]': JSON.stringify({ payment_id: payment.id, order_id: order.id }),
+          };
+    // Razorpay sends the browser back with a form post of its own
+    return html(
+      200,
+      `<form id="back" method="post" action="${escapeHtml(callbackUrl)}">${hidden(fields)}<p>Returning to the store…</p></form>` +
+        "<script>document.getElementById('back').submit()</script>",
+    );
+  };
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake.invalid');
@@ -218,6 +278,9 @@ export async function startFakeRazorpay(
         res.end(JSON.stringify(body));
       };
       if (fake.down) return send(503, { error: { code: 'SERVER_ERROR', description: 'down' } });
+      // the hosted checkout is a page the shopper's browser posts to: no API key, a form body
+      if (req.method === 'POST' && url.pathname.startsWith(CHECKOUT_PATH))
+        return hostedCheckout(url.pathname, new URLSearchParams(raw), res);
       if (req.headers.authorization !== expectedAuth)
         return send(401, refused('The api key provided is invalid'));
       let body: Record<string, unknown>;

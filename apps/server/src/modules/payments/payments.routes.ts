@@ -22,7 +22,7 @@ import { applyNotification, receiveWebhook, startPayment } from './payments.serv
 import { findProvider, paymentProviders } from './providers';
 import type { PaymentProvider } from './providers/provider';
 import { payLinkPayer, payTokenOf } from '../orders/pay-link.service';
-import { AUTO_POST_PAGE_CSP, autoPostPage } from './sandbox-pages';
+import { autoPostPage, autoPostPageCsp } from './sandbox-pages';
 
 export interface PaymentRoutesOptions {
   db: Db;
@@ -160,7 +160,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', AUTO_POST_PAGE_CSP)
+      .header('content-security-policy', autoPostPageCsp(url))
       .send(autoPostPage(url, data));
   });
 

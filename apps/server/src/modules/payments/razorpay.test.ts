@@ -98,6 +98,10 @@ describe('Razorpay checkout', () => {
     });
     expect(bounce.statusCode).toBe(200);
     expect(bounce.body).toContain('name="prefill[email]"');
+    // and may: form-action names RAZORPAY_API_URL's origin (here the fake's) beside Razorpay's own
+    expect(bounce.headers['content-security-policy']).toMatch(
+      new RegExp(`form-action [^;]*https://api\\.razorpay\\.com ${fake.url}(;|$)`),
+    );
     // pressing Pay Now again reuses the attempt and its Razorpay order
     const again = (await pay(t.app, shopper.token, order.id, validFields('razorpay'))).json();
     expect(again.action.formParams.data.order_id).toBe(data.order_id);

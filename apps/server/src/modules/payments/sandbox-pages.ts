@@ -27,10 +27,20 @@ const AUTO_POST_SCRIPT = "document.getElementById('bounce').submit()";
  * needed), and posts only to this server, PayU or Razorpay's hosted checkout (PhonePe's page is
  * reached by a redirect, not from this page).
  */
-export const AUTO_POST_PAGE_CSP = pageCsp(
-  `'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'`,
-  "'self' https://*.payu.in https://api.razorpay.com",
-);
+const AUTO_POST_SCRIPT_SRC = `'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'`;
+const AUTO_POST_FORM_ACTION = "'self' https://*.payu.in https://api.razorpay.com";
+export const AUTO_POST_PAGE_CSP = pageCsp(AUTO_POST_SCRIPT_SRC, AUTO_POST_FORM_ACTION);
+
+/**
+ * The bounce page's policy for a page it posts to: that page's origin is added when the list
+ * above does not name it (RAZORPAY_API_URL set to a local fake Razorpay in the browser journeys).
+ * The route only bounces to a configured provider's checkout URL, so this widens nothing else.
+ */
+export function autoPostPageCsp(checkoutUrl: string): string {
+  const origin = new URL(checkoutUrl).origin;
+  if (AUTO_POST_FORM_ACTION.split(' ').includes(origin)) return AUTO_POST_PAGE_CSP;
+  return pageCsp(AUTO_POST_SCRIPT_SRC, `${AUTO_POST_FORM_ACTION} ${origin}`);
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html>
