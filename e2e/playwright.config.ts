@@ -47,7 +47,7 @@ const phones = process.env.E2E_DESKTOP_ONLY !== '1';
 // read the catalogue ran above on PGlite, and the API suite reruns their endpoints on PostgreSQL
 const writesOnly = phones
   ? undefined
-  : /(checkout|payments|razorpay|shiprocket|stock|cash-on-delivery|invoices|emails|sandbox-approval)\.spec\.ts$/;
+  : /(checkout|payments|razorpay|shiprocket|stock|cash-on-delivery|cod-code|invoices|emails|sandbox-approval)\.spec\.ts$/;
 const storefront = phones ? ['desktop', 'phone'] : ['desktop'];
 
 export default defineConfig({

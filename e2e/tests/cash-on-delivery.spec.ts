@@ -41,8 +41,15 @@ test.describe('cash on delivery', () => {
     await expect(card.getByText('Processing', { exact: true })).toBeVisible();
     await expect(card.getByText(/^Cash on delivery: pay ₹[\d,]+\.\d\d on delivery$/)).toBeVisible();
     await expect(
-      card.getByRole('button', { name: 'Pay Now' }).or(card.getByRole('link', { name: 'Pay Now' })),
+      card
+        .getByRole('button', { name: 'Pay Now', exact: true })
+        .or(card.getByRole('link', { name: 'Pay Now', exact: true })),
     ).toHaveCount(0);
+    // paying online instead stays open until it ships (docs/decisions/cod-checks.md)
+    await expect(card.getByRole('link', { name: 'Pay now by UPI' })).toHaveAttribute(
+      'href',
+      `/payment?orderId=${small.id}`,
+    );
     await checkPage('orders-cod');
 
     // over the limit: the server's message once, the other methods still offered, and the

@@ -59,7 +59,8 @@ test('a cash-on-delivery order above the value is confirmed with the code from t
     await signInBrowser(context, baseURL!, token);
     // a basket just above ₹4,000 and within the COD limit, at most five of a product
     const products = (await plainProducts(request, 8)).sort(
-      (a, b) => (b.discountedPrice ?? b.regularPrice ?? 0) - (a.discountedPrice ?? a.regularPrice ?? 0),
+      (a, b) =>
+        (b.discountedPrice ?? b.regularPrice ?? 0) - (a.discountedPrice ?? a.regularPrice ?? 0),
     );
     const basket: Record<string, number> = {};
     let total = 0;

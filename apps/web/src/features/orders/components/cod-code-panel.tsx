@@ -75,7 +75,7 @@ function CodCodeForm({ order, payNow }: { order: OrderView; payNow: React.ReactN
         {codCodeText.title}
       </h3>
       <p className="text-sm">{codCodeMessages.prompt(order.codCode!.phone)}</p>
-      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <HookFormField
           form={form}
           name="code"
@@ -93,17 +93,20 @@ function CodCodeForm({ order, payNow }: { order: OrderView; payNow: React.ReactN
             />
           )}
         </HookFormField>
-        <Button type="submit" disabled={confirm.isPending}>
-          {codCodeText.confirm}
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={sendNew}
-          disabled={resend.isPending || order.codCode!.sendsLeft === 0}
-        >
-          {codCodeText.resend}
-        </Button>
+        {/* level with the box, below its label, whatever message grows under the box */}
+        <div className="flex flex-wrap gap-3 sm:pt-[1.625rem]">
+          <Button type="submit" disabled={confirm.isPending}>
+            {codCodeText.confirm}
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={sendNew}
+            disabled={resend.isPending || order.codCode!.sendsLeft === 0}
+          >
+            {codCodeText.resend}
+          </Button>
+        </div>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
         <span>{codCodeText.payNowHint}</span>

@@ -38,6 +38,12 @@ export function OrderCard({ order }: { order: OrderView }) {
           <OrderStatusNote order={order} />
         </div>
       </header>
+      {/* the one thing the shopper must do first (the code), or may (pay now): above the lines */}
+      {canPayCodOnline(order) ? (
+        <div className="border-b border-border px-5 py-4">
+          <CodCodePanel order={order} />
+        </div>
+      ) : null}
       <div className="grid gap-6 p-5 md:grid-cols-[1fr_16rem]">
         <div>
           <h3 className="mb-2 font-sans text-sm font-semibold">Items</h3>
@@ -59,11 +65,6 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <OrderShipping shipping={order.shipping} />
       </div>
-      {canPayCodOnline(order) ? (
-        <div className="border-t border-border px-5 py-4">
-          <CodCodePanel order={order} />
-        </div>
-      ) : null}
       {order.returns.length > 0 ? (
         <div className="border-t border-border px-5 py-4">
           <OrderReturns returns={order.returns} />
