@@ -784,3 +784,45 @@ describe('Payment page: opened from the shop’s payment link', () => {
     expect(screen.queryByLabelText('Name of the payer')).not.toBeInTheDocument();
   });
 });
+
+describe('Payment page: Pay now by UPI for a cash-on-delivery order', () => {
+  it('offers no cash on delivery, and the QR stays until nothing is left to collect', async () => {
+    let polls = 0;
+    server.use(
+      http.get(`${API}/orders/ORD1`, () => {
+        polls += 1;
+        // Processing all along: only the cash still to collect says whether the money came
+        return HttpResponse.json({
+          id: 'ORD1',
+          status: 1,
+          total: 449,
+          codStatus: polls > 2 ? null : 'to_collect',
+        });
+      }),
+    );
+    const [method, ...rest] = fields;
+    serveFields([
+      { ...method!, options: [...method!.options!, { value: 'cod', label: 'Cash on delivery' }] },
+      ...rest,
+    ]);
+    const bodies = servePayment({
+      success: true,
+      action: { type: 'qr', qr: 'upi://pay?pa=shop@upi&am=449.00' },
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByTestId('amount-to-pay')).toHaveTextContent('₹449');
+    const select = screen.getByLabelText('Payment method');
+    expect(within(select).getByRole('option', { name: 'UPI QR' })).toBeInTheDocument();
+    expect(
+      within(select).queryByRole('option', { name: 'Cash on delivery' }),
+    ).not.toBeInTheDocument();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ orderId: 'ORD1', fields: { method: 'upi_qr' } });
+    expect(await screen.findByText('Scan QR Code to Complete Payment')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/order-success'), { timeout: 8000 });
+    expect(polls).toBeGreaterThanOrEqual(3);
+  }, 12_000);
+});

@@ -17,6 +17,7 @@ import { RedirectPostForm } from '@/features/payment/components/redirect-post-fo
 import { redirectBrowser } from '@/features/payment/lib/browser';
 import {
   fieldsForTotal,
+  fieldsWithoutCod,
   fieldsWithoutMethods,
   upiAllowedFor,
 } from '@/features/payment/lib/upi-limit';
@@ -132,9 +133,11 @@ export function Component() {
   const offeredFields = useMemo(
     () =>
       fieldsWithoutMethods(
-        fieldsForTotal(fieldsQuery.data ?? [], order?.total),
         // Pay now by UPI for a cash-on-delivery order: cash on delivery is what it has already
-        order?.codStatus === 'to_collect' ? [...refused.methods, 'cod'] : refused.methods,
+        order?.codStatus === 'to_collect'
+          ? fieldsWithoutCod(fieldsForTotal(fieldsQuery.data ?? [], order?.total))
+          : fieldsForTotal(fieldsQuery.data ?? [], order?.total),
+        refused.methods,
         refused.sent,
       ),
     [fieldsQuery.data, order?.total, order?.codStatus, refused],

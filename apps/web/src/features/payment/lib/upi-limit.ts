@@ -53,3 +53,19 @@ export function fieldsWithoutMethods(
     return value === undefined ? f : { ...f, defaultValue: value };
   });
 }
+
+/**
+ * Pay now by UPI for a cash-on-delivery order (docs/decisions/cod-checks.md): the same form
+ * without cash on delivery, its default kept unless that was cash on delivery.
+ */
+export function fieldsWithoutCod(fields: readonly PaymentField[]): PaymentField[] {
+  return fields.map((f) => {
+    if (f.name !== 'method') return f;
+    const { defaultValue, ...rest } = f;
+    return {
+      ...rest,
+      options: f.options?.filter((o) => o.value !== 'cod'),
+      ...(defaultValue !== undefined && defaultValue !== 'cod' ? { defaultValue } : {}),
+    };
+  });
+}
