@@ -74,7 +74,10 @@ const appLayers = (app) => ({
  * the roots (app.ts the composition root, server.ts, cli/, jobs/) → modules → plugins → lib → db.
  * A plugin needs no module: what it needs from one (a session lookup, the store table, a page's
  * head) is handed to it by app.ts. Modules may use each other. env.ts (the settings' schema, the
- * repository's paths) is below them all. Tests and test support may import anything.
+ * repository's paths) is below them all. Tests and test support may import anything. A payment
+ * provider's definition (modules/payments/providers/*-definition.ts: its variables, live-mode
+ * rules, checkout origins) is data below env.ts, importing only zod and other definitions, so
+ * env.ts and the web plugin build the schema and the CSPs from it.
  */
 const serverLayer = {
   root: [{ element: { type: 'root' } }, { file: { categories: 'root' } }],
@@ -83,6 +86,7 @@ const serverLayer = {
   lib: { element: { type: 'lib' } },
   db: { element: { type: 'db' } },
   env: { file: { categories: 'env' } },
+  'provider-definition': { file: { categories: 'provider-definition' } },
   'test-support': { element: { type: 'test-support' } },
   test: { file: { categories: 'test' } },
 };
@@ -90,7 +94,16 @@ const mayImport = (from, ...layers) => ({
   from: serverLayer[from],
   allow: { to: layers.flatMap((layer) => serverLayer[layer]) },
 });
-const everyServerLayer = ['root', 'module', 'plugin', 'lib', 'db', 'env', 'test-support'];
+const everyServerLayer = [
+  'root',
+  'module',
+  'plugin',
+  'lib',
+  'db',
+  'env',
+  'provider-definition',
+  'test-support',
+];
 const serverLayers = {
   files: ['apps/server/src/**/*.ts'],
   plugins: { boundaries },
@@ -108,6 +121,13 @@ const serverLayers = {
     'boundaries/files': [
       { category: 'root', pattern: 'apps/server/src/(app|server).ts' },
       { category: 'env', pattern: 'apps/server/src/env.ts' },
+      // what a payment provider declares (id, methods, variables, live-mode rules, checkout
+      // origins): data importing only zod and each other, so env.ts and the plugins may read it
+      {
+        category: 'provider-definition',
+        pattern:
+          'apps/server/src/modules/payments/providers/(*-definition|definition|definitions).ts',
+      },
       // a module's own test helpers (modules/media/test-images.ts) are test code too
       { category: 'test', pattern: '**/(*.test|test-*).ts' },
     ],
@@ -120,9 +140,19 @@ const serverLayers = {
         policies: [
           mayImport('root', 'root', 'module', 'plugin', 'lib', 'db', 'env'),
           mayImport('module', 'module', 'plugin', 'lib', 'db', 'env'),
-          mayImport('plugin', 'plugin', 'lib', 'db', 'env'),
+          mayImport('plugin', 'plugin', 'lib', 'db', 'env', 'provider-definition'),
           mayImport('lib', 'lib', 'db', 'env'),
           mayImport('db', 'db', 'env'),
+          mayImport('env', 'provider-definition'),
+          // a definition is read by env.ts and the plugins: it leans on nothing of the server's
+          // (the last matching policy decides, so this refusal comes before its one allowance); the
+          // rule sees imports leaving the payments module only: providers/definitions.test.ts checks
+          // the rest
+          {
+            from: serverLayer['provider-definition'],
+            disallow: { to: everyServerLayer.flatMap((layer) => serverLayer[layer]) },
+          },
+          mayImport('provider-definition', 'provider-definition'),
           mayImport('test-support', ...everyServerLayer),
           mayImport('test', ...everyServerLayer),
         ],

@@ -56,6 +56,28 @@ describe('server layering lint rule', { timeout: 30_000 }, () => {
     expect(await layerErrors('modules/orders/fixture.ts', code)).toEqual([]);
   });
 
+  it('lets env.ts and the plugins read the payment providers’ definitions, which lean on nothing', async () => {
+    const definitions = './modules/payments/providers/definitions';
+    expect(await layerErrors('env.ts', importing('providerEnvShape', definitions))).toEqual([]);
+    expect(
+      await layerErrors('plugins/fixture.ts', importing('formActionOrigins', `.${definitions}`)),
+    ).toEqual([]);
+    // the providers' objects are module code: still refused to a plugin
+    expect(
+      await layerErrors(
+        'plugins/fixture.ts',
+        importing('paymentProviders', '../modules/payments/providers/index'),
+      ),
+    ).toHaveLength(1);
+    const definition = 'modules/payments/providers/fixture-definition.ts';
+    expect(await layerErrors(definition, importing('blank', './definition'))).toEqual([]);
+    // (imports inside the payments module are not the layers' business: definitions.test.ts)
+    expect(
+      await layerErrors(definition, importing('HttpError', '../../../lib/errors')),
+    ).toHaveLength(1);
+    expect(await layerErrors(definition, importing('serverRoot', '../../../env'))).toHaveLength(1);
+  });
+
   it('lets the composition roots wire modules into plugins', async () => {
     const code = [
       "import { findSession } from './modules/staff/staff.service';",

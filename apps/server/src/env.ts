@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { providerEnvShape } from './modules/payments/providers/definitions';
 
 /** An IP address or CIDR block, as proxy-addr takes them (also its names loopback, linklocal, uniquelocal). */
 function isProxyAddress(text: string): boolean {
@@ -44,7 +45,8 @@ const jsonOfStrings = (name: string) =>
       { message: `${name} must be a JSON object from message kind to a string` },
     );
 
-const envSchema = z.object({
+/** The variables' schema (exported for the test that every provider's variables are in it). */
+export const envSchema = z.object({
   /** 'production' is live mode: real money, no sandbox, and a start that refuses unsafe settings (modules/payments/live-mode.ts). */
   NODE_ENV: z.preprocess(blank, z.string().optional()),
   PORT: z.preprocess(blank, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -136,24 +138,11 @@ const envSchema = z.object({
   MSG91_TEMPLATE_IDS: z.preprocess(blank, jsonOfStrings('MSG91_TEMPLATE_IDS')),
   /** Payments (docs/decisions/payments-design.md): methods offered, in order: upi_qr,upi_app,gateway,payu */
   PAYMENT_METHODS: z.preprocess(blank, z.string().default('upi_qr,upi_app,gateway')),
-  UPI_VPA: z.preprocess(
-    blank,
-    z
-      .string()
-      .regex(/^[\w.-]+@[\w]+$/, 'UPI_VPA must look like name@bank')
-      .optional(),
-  ),
-  UPI_PAYEE_NAME: z.preprocess(blank, z.string().optional()),
-  /** HMAC key of the sandbox gateway; unset: derived from the JWT key (payment-config.ts). */
-  SANDBOX_GATEWAY_SECRET: z.preprocess(blank, z.string().min(16).optional()),
-  PAYU_KEY: z.preprocess(blank, z.string().optional()),
-  PAYU_SALT: z.preprocess(blank, z.string().optional()),
-  PAYU_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
-  /** Razorpay (payment-config.ts): the API key pair, the webhook secret and its API's URL. */
-  RAZORPAY_KEY_ID: z.preprocess(blank, z.string().optional()),
-  RAZORPAY_KEY_SECRET: z.preprocess(blank, z.string().optional()),
-  RAZORPAY_WEBHOOK_SECRET: z.preprocess(blank, z.string().optional()),
-  RAZORPAY_API_URL: z.preprocess(blank, z.string().url().default('https://api.razorpay.com')),
+  /**
+   * Each payment provider's own variables (UPI_VPA, PAYU_KEY, RAZORPAY_KEY_ID, PHONEPE_CLIENT_ID,
+   * …), declared in its definition (modules/payments/providers/<name>-definition.ts).
+   */
+  ...providerEnvShape,
   /**
    * Shiprocket (docs/decisions/shiprocket.md): the API user's login (Settings > API in its panel),
    * the webhook's security token and its API's URL; the pickup address's nickname in the panel.
@@ -163,18 +152,6 @@ const envSchema = z.object({
   SHIPROCKET_WEBHOOK_TOKEN: z.preprocess(blank, z.string().optional()),
   SHIPROCKET_API_URL: z.preprocess(blank, z.string().url().default('https://apiv2.shiprocket.in')),
   SHIPROCKET_PICKUP_LOCATION: z.preprocess(blank, z.string().default('Primary')),
-  /**
-   * PhonePe PG (payment-config.ts): the OAuth client id, secret and version, the webhook's
-   * username and password (PhonePe's dashboard), test or live, and its APIs' URLs.
-   */
-  PHONEPE_CLIENT_ID: z.preprocess(blank, z.string().optional()),
-  PHONEPE_CLIENT_SECRET: z.preprocess(blank, z.string().optional()),
-  PHONEPE_CLIENT_VERSION: z.preprocess(blank, z.string().regex(/^\d+$/).optional()),
-  PHONEPE_WEBHOOK_USERNAME: z.preprocess(blank, z.string().optional()),
-  PHONEPE_WEBHOOK_PASSWORD: z.preprocess(blank, z.string().optional()),
-  PHONEPE_MODE: z.preprocess(blank, z.enum(['test', 'live']).default('test')),
-  PHONEPE_API_URL: z.preprocess(blank, z.string().url().optional()),
-  PHONEPE_AUTH_URL: z.preprocess(blank, z.string().url().optional()),
   /** How long a Pending order waits for its payment before it is cancelled and its stock returns. */
   ORDER_PAY_WINDOW_MINUTES: z.preprocess(
     blank,
@@ -233,8 +210,6 @@ const envSchema = z.object({
     blank,
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ),
-  /** PayU's merchant API (verify_payment, refunds); unset: PayU's own for PAYU_MODE. */
-  PAYU_API_URL: z.preprocess(blank, z.string().url().optional()),
   /** Uploaded images (docs/decisions/product-images.md): an S3-compatible bucket; unset: <DATA_DIR>/media. */
   S3_BUCKET: z.preprocess(blank, z.string().optional()),
   S3_REGION: z.preprocess(blank, z.string().default('us-east-1')),

@@ -6,6 +6,7 @@ import { COUPON_INPUT_MAX, discountKinds } from './discounts';
 import { orderHistoryStages } from './order-rules';
 import { shopperReturnSchema } from './returns';
 import { COD_CODE_LENGTH, codCodeMessages } from './cod-codes';
+import { paymentMethodIds } from './admin/settings';
 
 const requiredText = (max: number) =>
   z
@@ -60,11 +61,10 @@ export const createOrderBodySchema = z.object({
    * How the shopper means to pay, when the checkout knows it already. Only 'cod' is acted on:
    * the store's cash-on-delivery rules (limit, PINs, on/off) are checked before the order is
    * written or any stock taken, so a refused order is never half made (400 cod_refused, the
-   * message on `paymentMethod`). Payment itself still happens on the payment page.
+   * message on `paymentMethod`). Payment itself still happens on the payment page. The ids are
+   * the settings' list (admin/settings.ts, the one a new provider's method joins) and 'cod'.
    */
-  paymentMethod: z
-    .enum(['upi_qr', 'upi_app', 'gateway', 'payu', 'razorpay', 'phonepe', 'cod'])
-    .optional(),
+  paymentMethod: z.enum([...paymentMethodIds, 'cod']).optional(),
   /**
    * The Coupon code the shopper applied (any case, spaces ignored). The server prices the order
    * with it and the automatic offers; a code that does not apply is refused (409 coupon_refused,

@@ -24,6 +24,10 @@ const notOnVisitorInput: Record<string, string> = {
   'apps/server/src/modules/mail/render-email.ts:/\\/+$/': 'the configured mail base URL',
   'apps/server/src/modules/payments/payment-config.ts:/\\/+$/': 'PUBLIC_BASE_URL',
   'apps/server/src/modules/payments/payments.routes.ts:/\\/+$/': 'the configured base URL',
+  'apps/server/src/modules/payments/providers/phonepe-definition.ts:/\\/+$/':
+    'PHONEPE_API_URL and PHONEPE_AUTH_URL, from the environment',
+  'apps/server/src/modules/payments/providers/razorpay-definition.ts:/\\/+$/':
+    'RAZORPAY_API_URL, from the environment',
   'apps/server/src/modules/seo/site-urls.ts:/\\/+$/': 'the configured base URL',
   'apps/server/src/modules/products/admin-products.service.ts:/^-+|-+$/g':
     'slugify: runs of non-letters are first collapsed into one hyphen',

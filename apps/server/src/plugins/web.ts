@@ -10,6 +10,7 @@ import type { FrontAnswers } from '../lib/cache-front';
 import { preferredEncoding, type Entry, type ResponseCache } from '../lib/response-cache';
 import { PAGE_REFRESH, pageCacheKey, pageStream } from './web-page-cache';
 import { loadPageRenderer, type RenderedPage } from './web-render';
+import { formActionOrigins } from '../modules/payments/providers/definitions';
 
 const NOT_FOUND = { error: 'Not found', code: 'not_found' } satisfies ApiErrorBody;
 
@@ -67,11 +68,12 @@ const appCsp = (formAction: string) =>
   ].join('; ');
 
 /**
- * The storefront posts payment forms to itself or PayU's hosted checkout. PayU may answer the post
- * with a redirect inside its own domain, and browsers check redirects after a form post against
+ * The storefront posts payment forms to itself or a provider's hosted checkout, the origins its
+ * definition names (modules/payments/providers/definitions.ts). PayU may answer the post with a
+ * redirect inside its own domain, and browsers check redirects after a form post against
  * form-action too: the bounce page answers a PhonePe checkout with a redirect to PhonePe's page.
  */
-export const WEB_APP_CSP = appCsp("'self' https://*.payu.in https://*.phonepe.com");
+export const WEB_APP_CSP = appCsp(["'self'", ...formActionOrigins('storefront')].join(' '));
 
 /** The back office's policy: the storefront's, except that it posts no form anywhere but here. */
 export const ADMIN_APP_CSP = appCsp("'self'");

@@ -1,5 +1,13 @@
 import { messagingLiveModeProblems, type MessagingEnv } from '../messaging/registry';
-import { isLiveMode, paymentConfigFromEnv, type PaymentsEnv } from './payment-config';
+import {
+  isLiveMode,
+  paymentConfigFromEnv,
+  paymentMethods,
+  type PaymentMethod,
+  type PaymentsEnv,
+} from './payment-config';
+import type { ProviderDefinition } from './providers/definition';
+import { providerDefinitions } from './providers/definitions';
 
 /** What the live-mode check reads: the payment variables plus those that protect sessions, links, mail and messages. */
 export interface LiveModeEnv extends PaymentsEnv, MessagingEnv {
@@ -20,37 +28,52 @@ const SHIPROCKET_VARIABLES = [
   'SHIPROCKET_WEBHOOK_TOKEN',
 ] as const;
 
-/**
- * Each gateway's variables: all or none in live mode (the webhooks are Razorpay's and PhonePe's
- * safety net; PhonePe's client version comes with its production credentials).
- */
-const PROVIDER_VARIABLES = [
-  { label: 'PayU', method: 'payu', variables: ['PAYU_KEY', 'PAYU_SALT'] },
-  {
-    label: 'Razorpay',
-    method: 'razorpay',
-    variables: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
-  },
-  {
-    label: 'PhonePe',
-    method: 'phonepe',
-    variables: [
-      'PHONEPE_CLIENT_ID',
-      'PHONEPE_CLIENT_SECRET',
-      'PHONEPE_CLIENT_VERSION',
-      'PHONEPE_WEBHOOK_USERNAME',
-      'PHONEPE_WEBHOOK_PASSWORD',
-    ],
-  },
-] as const;
+/** The and-joined list "A, B and C" of the messages. */
+const listed = (names: readonly string[], last = 'and') =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} ${last} ${names.at(-1)}` : (names[0] ?? '');
+
+/** A provider's live-mode rules, as live-mode.ts reads them. */
+interface GatewayRules {
+  label: string;
+  methods: string[];
+  variables: readonly string[];
+  problems?: ((env: LiveModeEnv) => string[]) | undefined;
+}
+
+/** The providers whose variables live mode checks, all or none (their definitions' liveMode). */
+const gatewayRulesOf = (definitions: readonly ProviderDefinition[]): GatewayRules[] =>
+  definitions.flatMap((d) =>
+    d.liveMode
+      ? [
+          {
+            label: d.label,
+            methods: Object.keys(d.methods),
+            variables: d.liveMode.variables,
+            problems: d.liveMode.problems as GatewayRules['problems'],
+          },
+        ]
+      : [],
+  );
+
+/** Every method but the demo's sandbox gateway, which live mode refuses. */
+const liveMethods = paymentMethods.filter((m) => m !== 'gateway');
+/** "payu also needs PAYU_KEY and PAYU_SALT; razorpay …": what each gateway's methods need. */
+const gatewayNeeds = (rules: readonly GatewayRules[]) =>
+  rules
+    .map((p, i) => `${p.methods.join('/')}${i === 0 ? ' also needs' : ''} ${listed(p.variables)}`)
+    .join('; ');
 
 /**
  * Why a store may not take real money with this configuration (NODE_ENV=production), each with
  * exactly what to set; empty when it may. server.ts prints them all and exits with 1, so a shop
  * fixes every problem in one go rather than one per restart. In demo mode nothing is refused.
  */
-export function liveModeProblems(e: LiveModeEnv): string[] {
+export function liveModeProblems(
+  e: LiveModeEnv,
+  definitions: readonly ProviderDefinition[] = providerDefinitions,
+): string[] {
   if (!isLiveMode(e.NODE_ENV)) return [];
+  const gatewayRules = gatewayRulesOf(definitions);
   const problems: string[] = [];
   const { methods } = paymentConfigFromEnv(e, 'unused-here');
   if (methods.includes('gateway')) {
@@ -67,13 +90,14 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
   }
   // a provider half-configured is dropped from the methods in the demo; a live shop must know
   const wanted = e.PAYMENT_METHODS.split(',').map((m) => m.trim());
-  for (const provider of PROVIDER_VARIABLES) {
-    const missing = provider.variables.filter((name) => !e[name]);
+  const variables: Readonly<Record<string, unknown>> = { ...e };
+  for (const provider of gatewayRules) {
+    const missing = provider.variables.filter((name) => !variables[name]);
     const someSet = missing.length < provider.variables.length;
-    if (missing.length && (wanted.includes(provider.method) || someSet)) {
+    if (missing.length && (provider.methods.some((m) => wanted.includes(m)) || someSet)) {
       problems.push(
         `${provider.label} is half-configured: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set. ` +
-          `Set ${provider.variables.join(', ')} (from ${provider.label}'s dashboard), or remove ${provider.method} from PAYMENT_METHODS and unset them.`,
+          `Set ${provider.variables.join(', ')} (from ${provider.label}'s dashboard), or remove ${provider.methods.join(' and ')} from PAYMENT_METHODS and unset them.`,
       );
     }
   }
@@ -84,15 +108,15 @@ export function liveModeProblems(e: LiveModeEnv): string[] {
         `Set ${SHIPROCKET_VARIABLES.join(', ')} (the API user from Settings > API and the webhook's security token in Shiprocket's panel), or unset them all to ship by hand.`,
     );
   }
-  if (methods.includes('phonepe') && e.PHONEPE_MODE !== 'live') {
-    // PhonePe's sandbox answers like production and takes no money: a live shop would ship unpaid
-    problems.push(
-      "PhonePe is offered in test mode: its sandbox takes no real money. Set PHONEPE_MODE=live with PhonePe's production credentials, or remove phonepe from PAYMENT_METHODS.",
-    );
+  // a provider's own refusals once it is offered (PhonePe's test mode)
+  for (const provider of gatewayRules) {
+    if (provider.methods.some((m) => methods.includes(m as PaymentMethod))) {
+      problems.push(...(provider.problems?.(e) ?? []));
+    }
   }
   if (!methods.some((m) => m !== 'gateway')) {
     problems.push(
-      'No payment method is left for live mode: set PAYMENT_METHODS to upi_qr, upi_app, payu, razorpay and/or phonepe (payu also needs PAYU_KEY and PAYU_SALT; razorpay RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET; phonepe PHONEPE_CLIENT_ID, PHONEPE_CLIENT_SECRET, PHONEPE_CLIENT_VERSION, PHONEPE_WEBHOOK_USERNAME and PHONEPE_WEBHOOK_PASSWORD).',
+      `No payment method is left for live mode: set PAYMENT_METHODS to ${listed(liveMethods, 'and/or')} (${gatewayNeeds(gatewayRules)}).`,
     );
   }
   if (!e.JWT_SECRET) {

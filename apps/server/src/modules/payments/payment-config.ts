@@ -1,6 +1,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { paymentMethodIds } from '@store/contracts/admin/settings';
-import { payuApiEndpoints } from './providers/payu';
+import type { z } from 'zod';
+import {
+  providerDefinitions,
+  type DefinedMethod,
+  type ProviderConfigs,
+  type ProviderId,
+  type providerEnvShape,
+} from './providers/definitions';
+export { phonepeEndpoints } from './providers/phonepe-definition';
+
+/** Every provider's variables as parsed (each optional: a test passes only those it sets). */
+type ProviderEnv = Partial<z.output<z.ZodObject<typeof providerEnvShape>>>;
 
 /**
  * Payment methods the server can be configured for (PAYMENT_METHODS); each is served by one
@@ -16,18 +27,20 @@ export type ProviderMethod = (typeof paymentMethods)[number];
 export const COD_METHOD = 'cod';
 /** Every method a shopper can choose. */
 export type PaymentMethod = ProviderMethod | typeof COD_METHOD;
-export type ProviderId = 'upi' | 'sandbox' | 'payu' | 'razorpay' | 'phonepe';
+export type { ProviderId };
 
-export const providerOfMethod: Record<ProviderMethod, ProviderId> = {
-  upi_qr: 'upi',
-  upi_app: 'upi',
-  gateway: 'sandbox',
-  payu: 'payu',
-  razorpay: 'razorpay',
-  phonepe: 'phonepe',
-};
+/** Which provider serves each method: from the providers' definitions (providers/definitions.ts). */
+export const providerOfMethod = Object.fromEntries(
+  providerDefinitions.flatMap((d) => Object.keys(d.methods).map((m) => [m, d.id])),
+) as Record<ProviderMethod, ProviderId>;
 
-export interface PaymentConfig {
+// the contracts' settings list and the providers' methods are the same ids, both ways
+type SameIds<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const methodsMatchContracts: SameIds<ProviderMethod, DefinedMethod> = true;
+void methodsMatchContracts;
+
+/** The payment settings; `payu`, `razorpay`, … come from each provider's definition. */
+export type PaymentConfig = ProviderConfigs & {
   methods: PaymentMethod[];
   /**
    * Demo mode (NODE_ENV is not 'production'): the store-hosted sandbox may be offered and may
@@ -38,69 +51,16 @@ export interface PaymentConfig {
   upi: { vpa: string; payeeName: string | null };
   /** Secret of the store-hosted sandbox gateway; it signs notifications and merchant requests. */
   sandbox: { secret: string };
-  payu: {
-    key: string;
-    salt: string;
-    mode: 'test' | 'live';
-    /** PayU's merchant API (verify_payment, refunds); a test points it at a local fake. */
-    apiUrl: string;
-  } | null;
-  razorpay: {
-    keyId: string;
-    keySecret: string;
-    /** its webhooks' HMAC key; null: webhooks are refused (the return and the job still settle) */
-    webhookSecret: string | null;
-    /** https://api.razorpay.com, or a local server in tests */
-    apiUrl: string;
-  } | null;
-  /** PhonePe PG Standard Checkout (API v2, docs/decisions/razorpay.md): OAuth client credentials. */
-  phonepe: {
-    clientId: string;
-    clientSecret: string;
-    /** 1 in PhonePe's sandbox; in production, the version in PhonePe's credentials e-mail */
-    clientVersion: string;
-    /** the webhook's username and password set in PhonePe's dashboard; null: webhooks are refused */
-    webhook: { username: string; password: string } | null;
-    /** checkout, order status and refund APIs (…/apis/pg), or a local server in tests */
-    apiUrl: string;
-    /** the OAuth token API (…/apis/identity-manager in production; the same host in the sandbox) */
-    authUrl: string;
-  } | null;
   /** Absolute origin for links a provider calls back (PayU surl/furl); null: the request's origin. */
   publicBaseUrl: string | null;
-}
+};
 
-/** The payment variables of env.ts. */
-export interface PaymentsEnv {
+/** The payment variables of env.ts: the store's, and every provider's (providers/definitions.ts). */
+export type PaymentsEnv = ProviderEnv & {
   NODE_ENV?: string | undefined;
   PAYMENT_METHODS: string;
-  UPI_VPA?: string | undefined;
-  UPI_PAYEE_NAME?: string | undefined;
-  SANDBOX_GATEWAY_SECRET?: string | undefined;
-  PAYU_KEY?: string | undefined;
-  PAYU_SALT?: string | undefined;
-  PAYU_MODE: 'test' | 'live';
-  /** PayU's post-service URL; unset: PayU's own for PAYU_MODE (payuApiEndpoints). */
-  PAYU_API_URL?: string | undefined;
-  RAZORPAY_KEY_ID?: string | undefined;
-  RAZORPAY_KEY_SECRET?: string | undefined;
-  RAZORPAY_WEBHOOK_SECRET?: string | undefined;
-  /** unset: https://api.razorpay.com */
-  RAZORPAY_API_URL?: string | undefined;
-  PHONEPE_CLIENT_ID?: string | undefined;
-  PHONEPE_CLIENT_SECRET?: string | undefined;
-  /** unset: 1 (PhonePe's sandbox) */
-  PHONEPE_CLIENT_VERSION?: string | undefined;
-  PHONEPE_WEBHOOK_USERNAME?: string | undefined;
-  PHONEPE_WEBHOOK_PASSWORD?: string | undefined;
-  /** unset: test (PhonePe's sandbox) */
-  PHONEPE_MODE?: 'test' | 'live' | undefined;
-  /** unset: PhonePe's own for PHONEPE_MODE (phonepeEndpoints) */
-  PHONEPE_API_URL?: string | undefined;
-  /** unset: PhonePe's own for PHONEPE_MODE, or PHONEPE_API_URL when only that is set */
-  PHONEPE_AUTH_URL?: string | undefined;
   PUBLIC_BASE_URL?: string | undefined;
-}
+};
 
 export const defaultPaymentsEnv: PaymentsEnv = {
   PAYMENT_METHODS: 'upi_qr,upi_app,gateway',
@@ -132,81 +92,31 @@ export function derivedSandboxSecret(jwtSecret: Uint8Array): string {
   return createHmac('sha256', jwtSecret).update('sandbox-gateway-notifications').digest('hex');
 }
 
-/** PhonePe's hosts (API v2): the sandbox serves tokens and payments from one; production does not. */
-export const phonepeEndpoints = {
-  test: {
-    api: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
-    auth: 'https://api-preprod.phonepe.com/apis/pg-sandbox',
-  },
-  live: {
-    api: 'https://api.phonepe.com/apis/pg',
-    auth: 'https://api.phonepe.com/apis/identity-manager',
-  },
-} as const;
-
-function phonepeConfigOf(
-  e: PaymentsEnv,
-  clientId: string,
-  clientSecret: string,
-): NonNullable<PaymentConfig['phonepe']> {
-  const hosts = phonepeEndpoints[e.PHONEPE_MODE ?? 'test'];
-  const trim = (url: string) => url.replace(/\/+$/, '');
-  const apiUrl = trim(e.PHONEPE_API_URL ?? hosts.api);
-  return {
-    clientId,
-    clientSecret,
-    clientVersion: e.PHONEPE_CLIENT_VERSION ?? '1',
-    webhook:
-      e.PHONEPE_WEBHOOK_USERNAME && e.PHONEPE_WEBHOOK_PASSWORD
-        ? { username: e.PHONEPE_WEBHOOK_USERNAME, password: e.PHONEPE_WEBHOOK_PASSWORD }
-        : null,
-    apiUrl,
-    // a local server (PHONEPE_API_URL alone) answers both, as PhonePe's sandbox does
-    authUrl: trim(e.PHONEPE_AUTH_URL ?? (e.PHONEPE_API_URL ? apiUrl : hosts.auth)),
-  };
-}
-
 /**
- * Methods named in PAYMENT_METHODS, in that order. PayU is dropped unless its key and salt are
- * set, so a half-configured gateway is never offered. Without SANDBOX_GATEWAY_SECRET the sandbox
- * signs with `fallbackSandboxSecret` (see derivedSandboxSecret), or a random per-process key.
+ * Methods named in PAYMENT_METHODS, in that order. A gateway is dropped unless its settings are
+ * all set (its definition's configFromEnv), so a half-configured gateway is never offered.
+ * Without SANDBOX_GATEWAY_SECRET the sandbox signs with `fallbackSandboxSecret` (see
+ * derivedSandboxSecret), or a random per-process key.
  */
 export function paymentConfigFromEnv(
   e: PaymentsEnv,
   fallbackSandboxSecret?: string,
 ): PaymentConfig {
-  const payu =
-    e.PAYU_KEY && e.PAYU_SALT
-      ? {
-          key: e.PAYU_KEY,
-          salt: e.PAYU_SALT,
-          mode: e.PAYU_MODE,
-          apiUrl: e.PAYU_API_URL ?? payuApiEndpoints[e.PAYU_MODE],
-        }
-      : null;
-  const razorpay =
-    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
-      ? {
-          keyId: e.RAZORPAY_KEY_ID,
-          keySecret: e.RAZORPAY_KEY_SECRET,
-          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? null,
-          apiUrl: (e.RAZORPAY_API_URL ?? 'https://api.razorpay.com').replace(/\/+$/, ''),
-        }
-      : null;
-  const phonepe =
-    e.PHONEPE_CLIENT_ID && e.PHONEPE_CLIENT_SECRET
-      ? phonepeConfigOf(e, e.PHONEPE_CLIENT_ID, e.PHONEPE_CLIENT_SECRET)
-      : null;
+  // each provider with settings of its own: null when they are not all there
+  const configs = Object.fromEntries(
+    providerDefinitions.flatMap((d) => {
+      const read = d.configFromEnv as ((env: PaymentsEnv) => unknown) | undefined;
+      return read ? [[d.id, read(e)] as const] : [];
+    }),
+  ) as ProviderConfigs;
+  const configured = (m: ProviderMethod) => {
+    const id = providerOfMethod[m];
+    return !Object.hasOwn(configs, id) || configs[id as keyof ProviderConfigs] !== null;
+  };
   const wanted = e.PAYMENT_METHODS.split(',')
     .map((m) => m.trim())
     .filter(Boolean);
-  const methods = paymentMethods.filter(
-    (m) =>
-      wanted.includes(m) &&
-      (m !== 'payu' || payu !== null) &&
-      (m !== 'razorpay' || razorpay !== null) &&
-      (m !== 'phonepe' || phonepe !== null),
-  );
+  const methods = paymentMethods.filter((m) => wanted.includes(m) && configured(m));
   methods.sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   return {
     methods,
@@ -215,9 +125,7 @@ export function paymentConfigFromEnv(
     sandbox: {
       secret: e.SANDBOX_GATEWAY_SECRET ?? fallbackSandboxSecret ?? randomBytes(32).toString('hex'),
     },
-    payu,
-    razorpay,
-    phonepe,
+    ...configs,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
   };
 }

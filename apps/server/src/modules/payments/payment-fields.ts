@@ -1,17 +1,14 @@
 import { gstinMessages } from '@store/contracts/gst';
 import { formatInr, paiseToRupees } from '@store/contracts/money';
 import type { PaymentField } from '@store/contracts/payments';
-import type { PaymentMethod } from './payment-config';
+import { COD_METHOD, type PaymentMethod } from './payment-config';
+import { providerDefinitions } from './providers/definitions';
 
-const methodLabels: Record<PaymentMethod, string> = {
-  upi_qr: 'UPI: scan a QR code with another phone',
-  upi_app: 'UPI app on this phone (GPay, PhonePe, Paytm, BHIM)',
-  gateway: 'Card or netbanking (sandbox gateway)',
-  payu: 'Card, netbanking or UPI via PayU',
-  razorpay: 'UPI, card, netbanking or wallet via Razorpay',
-  phonepe: 'PhonePe: UPI, card or netbanking on PhonePe’s page',
-  cod: 'Cash on delivery (pay when your order arrives)',
-};
+/** Each method's words in the form: its provider's (providers/definitions.ts), and cash on delivery. */
+const methodLabels = Object.fromEntries([
+  ...providerDefinitions.flatMap((d) => Object.entries(d.methods)),
+  [COD_METHOD, 'Cash on delivery (pay when your order arrives)'],
+]) as Record<PaymentMethod, string>;
 
 export interface FieldDefaults {
   payerName?: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatPaise } from '@store/contracts/money';
 import { escapeHtml } from '@store/contracts/text';
+import { formActionOrigins } from './providers/definitions';
 
 /**
  * What the gateway pages may do: their own inline styles, forms back to this server, and no script
@@ -24,11 +25,11 @@ const AUTO_POST_SCRIPT = "document.getElementById('bounce').submit()";
 
 /**
  * The bounce page runs only its own script, allowed by its hash (it never changes, so no nonce is
- * needed), and posts only to this server, PayU or Razorpay's hosted checkout (PhonePe's page is
- * reached by a redirect, not from this page).
+ * needed), and posts only to this server or the hosted checkouts the providers' definitions name
+ * (PayU's, Razorpay's; PhonePe's page is reached by a redirect, not from this page).
  */
 const AUTO_POST_SCRIPT_SRC = `'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'`;
-const AUTO_POST_FORM_ACTION = "'self' https://*.payu.in https://api.razorpay.com";
+const AUTO_POST_FORM_ACTION = ["'self'", ...formActionOrigins('bouncePage')].join(' ');
 export const AUTO_POST_PAGE_CSP = pageCsp(AUTO_POST_SCRIPT_SRC, AUTO_POST_FORM_ACTION);
 
 /**

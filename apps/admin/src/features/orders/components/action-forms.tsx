@@ -128,7 +128,7 @@ export const refundableOf = (p: OrderPayment): number =>
       p.refunds.filter((r) => r.status === 'requested').reduce((s, r) => s + r.amountPaise, 0)
     : 0;
 
-/** PayU, Razorpay and PhonePe refund through their API (refunds.service.ts); the shop pays back the rest. */
+/** The gateways of apiRefundProviders refund through their API (refunds.service.ts); the shop pays back the rest. */
 const refundsThroughGateway = (p: OrderPayment | undefined) => !!apiRefunderOf(p?.provider);
 
 /**

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../payment-config';
+import type { ProviderId } from './definitions';
 import type { PaymentProvider } from './provider';
 import { payuProvider } from './payu-provider';
 import { phonepeProvider } from './phonepe-provider';
@@ -7,9 +7,9 @@ import { sandboxProvider } from './sandbox';
 import { upiProvider } from './upi-provider';
 
 /**
- * Every payment provider the store knows, by id: the one list a new provider joins (with its
- * settings in payment-config.ts). Routes, refunds and the reconciliation ask it, never a provider
- * by name.
+ * Every payment provider the store knows, by id: its object joins here, its definition in
+ * definitions.ts (the ids are the definitions': a provider left out here fails the typecheck).
+ * Routes, refunds and the reconciliation ask it, never a provider by name.
  */
 export const paymentProviders: Readonly<Record<ProviderId, PaymentProvider>> = {
   upi: upiProvider,

@@ -2,6 +2,7 @@ import { paiseToRupeeString, rupeeStringToPaise } from '@store/contracts/money';
 import type { PaymentConfig } from '../payment-config';
 import { payuEndpoints, payuFormData, verifyPayuResponse } from './payu';
 import { payuOutcome, payuRefundStatus, payuRequestRefund, payuVerifyPayment } from './payu-api';
+import { payuDefinition } from './payu-definition';
 import type { PaymentProvider, VerifiedNotification } from './provider';
 
 export { payuOutcome } from './payu-api';
@@ -15,7 +16,7 @@ const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : ''
 /** PayU hosted checkout: the browser posts the signed fields to PayU, which returns to surl/furl. */
 export const payuProvider: PaymentProvider = {
   id: 'payu',
-  label: 'PayU',
+  label: payuDefinition.label,
   settles: ['payu'],
   isConfigured: (config) => config.payu !== null,
   checkoutUrls: () => Object.values(payuEndpoints),

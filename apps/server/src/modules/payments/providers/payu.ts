@@ -5,14 +5,7 @@ export const payuEndpoints = {
   live: 'https://secure.payu.in/_payment',
 } as const;
 
-/**
- * PayU's merchant "post service" (command APIs: verify_payment, cancel_refund_transaction,
- * check_action_status), as listed in PayU's "APIs used for Integration"; answers JSON with form=2.
- */
-export const payuApiEndpoints = {
-  test: 'https://test.payu.in/merchant/postservice.php?form=2',
-  live: 'https://info.payu.in/merchant/postservice.php?form=2',
-} as const;
+export { payuApiEndpoints } from './payu-definition';
 
 export interface PayuRequestFields {
   key: string;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../../lib/errors';
 import { hexDigestsEqual } from '../signature';
+import { phonepeDefinition } from './phonepe-definition';
 import type { PaymentProvider, ReturnVerdict, VerifiedNotification } from './provider';
 import {
   attemptOfMerchantOrderId,
@@ -66,7 +67,7 @@ function verdictOf(order: PhonePeOrder, source: string): ReturnVerdict | null {
  */
 export const phonepeProvider: PaymentProvider = {
   id: 'phonepe',
-  label: 'PhonePe',
+  label: phonepeDefinition.label,
   settles: ['phonepe'],
   isConfigured: (config) => config.phonepe !== null,
   checkoutRedirect: (config, url) => config.phonepe !== null && isPhonePePage(config.phonepe, url),

@@ -1,5 +1,6 @@
 import { HttpError } from '../../../lib/errors';
 import { verifyHmacSha256 } from '../signature';
+import { razorpayDefinition } from './razorpay-definition';
 import type { PaymentProvider, ReturnVerdict } from './provider';
 import {
   razorpayCreateOrder,
@@ -70,7 +71,7 @@ function parseJson(text: string): unknown {
  */
 export const razorpayProvider: PaymentProvider = {
   id: 'razorpay',
-  label: 'Razorpay',
+  label: razorpayDefinition.label,
   settles: ['razorpay'],
   isConfigured: (config) => config.razorpay !== null,
   checkoutUrls: (config) => (config.razorpay ? [razorpayCheckoutUrl(config.razorpay)] : []),

@@ -2,6 +2,7 @@ import { paiseToRupeeString } from '@store/contracts/money';
 import { SANDBOX_TOKEN_LIFETIME_MS, signSandboxToken } from '../sandbox-token';
 import { hmacSha256Hex, randomReference, verifyHmacSha256 } from '../signature';
 import { sandboxEnabled } from '../payment-config';
+import { sandboxDefinition } from './sandbox-definition';
 import type { PaymentProvider, VerifiedNotification } from './provider';
 
 export const SANDBOX_PAY_PATH = '/sandbox-gateway/pay';
@@ -15,7 +16,7 @@ export function sandboxRequestSignature(secret: string, paymentId: string, amoun
 /** Store-hosted sandbox gateway: a redirect_post to its page, which shows Approve and Decline. */
 export const sandboxProvider: PaymentProvider = {
   id: 'sandbox',
-  label: 'the sandbox gateway',
+  label: sandboxDefinition.label,
   // it also plays the UPI PSP in a demo store (the "UPI app" page approves UPI attempts)
   settles: ['sandbox', 'upi'],
   // only in a demo store that offers it: a store taking real money has no sandbox at all

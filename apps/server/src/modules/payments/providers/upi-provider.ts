@@ -1,5 +1,6 @@
 import { sandboxEnabled } from '../payment-config';
 import { SANDBOX_TOKEN_LIFETIME_MS, signSandboxToken } from '../sandbox-token';
+import { upiDefinition } from './upi-definition';
 import type { PaymentProvider } from './provider';
 import { buildUpiLink } from './upi';
 
@@ -13,7 +14,7 @@ export const SANDBOX_UPI_PATH = '/sandbox-gateway/upi';
  */
 export const upiProvider: PaymentProvider = {
   id: 'upi',
-  label: 'UPI',
+  label: upiDefinition.label,
   settles: ['upi'],
   isConfigured: (config) => config.methods.includes('upi_qr') || config.methods.includes('upi_app'),
   start({ attempt, storeName, config }) {
