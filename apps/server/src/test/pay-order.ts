@@ -58,8 +58,7 @@ export function decideInSandbox(
 
 let mobiles = 0;
 /** An Indian mobile no other order of this process has: +91 9, then eight digits. */
-const uniqueMobile = () =>
-  `+919${String((process.pid * 1000 + ++mobiles) % 1e9).padStart(9, '0')}`;
+const uniqueMobile = () => `+919${String((process.pid * 1000 + ++mobiles) % 1e9).padStart(9, '0')}`;
 
 /**
  * Places an order of `products` (id → quantity) and chooses cash on delivery for it: a Processing
